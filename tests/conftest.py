@@ -1,0 +1,71 @@
+"""Shared test helpers: where the shared WMT data lives, and skips that CI turns into failures.
+
+Tests that need ``../shared`` (the WMT data and oracle numbers) or an optional tool
+call :func:`require`. Locally a missing resource skips the test with the reason;
+with ``NGRAM_CORE_REQUIRE_ALL=1`` (set by ``.ci/run``) it fails instead, so CI always
+runs the parity tests.
+"""
+from __future__ import annotations
+
+import json
+import os
+from functools import lru_cache
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[1]
+SHARED = Path(os.environ.get("NGRAM_CORE_SHARED", REPO.parent / "shared"))
+WMT = SHARED / "data" / "wmt"
+REQUIRE_ALL = os.environ.get("NGRAM_CORE_REQUIRE_ALL", "") not in ("", "0")
+
+
+def require(condition: bool, reason: str) -> None:
+    """Skip (locally) or fail (in CI) when ``condition`` is false."""
+    if condition:
+        return
+    if REQUIRE_ALL:
+        pytest.fail(f"required by NGRAM_CORE_REQUIRE_ALL but unavailable: {reason}")
+    pytest.skip(reason)
+
+
+def require_module(name: str):
+    """Import and return module ``name``, or skip/fail with the install hint."""
+    try:
+        return __import__(name, fromlist=["_"])
+    except ImportError as err:
+        require(False, f"{name} is not installed ({err}); pip install -e '.[test]'")
+
+
+def require_wmt() -> Path:
+    require((WMT / "oracle.json").is_file(), f"shared WMT data not found at {WMT} (set NGRAM_CORE_SHARED)")
+    return WMT
+
+
+@lru_cache(maxsize=None)
+def oracle_records() -> tuple:
+    return tuple(json.loads((require_wmt() / "oracle.json").read_text(encoding="utf-8")))
+
+
+@lru_cache(maxsize=None)
+def read_lines(path: Path) -> tuple:
+    """One segment per line, exactly as stored (no stripping)."""
+    text = Path(path).read_text(encoding="utf-8")
+    lines = text.split("\n")
+    if lines and lines[-1] == "":
+        lines.pop()
+    return tuple(lines)
+
+
+def load_system(record: dict):
+    """(hypotheses, references as one list per segment) for an oracle record."""
+    pair = require_wmt() / record["testset"] / record["langpair"]
+    hyps = list(read_lines(pair / f"sys.{record['system']}.txt"))
+    streams = [read_lines(pair / f"ref.{r}.txt") for r in record["refs"]]
+    refs = [list(segment) for segment in zip(*streams)]
+    return hyps, refs
+
+
+def record_id(record: dict) -> str:
+    settings = ",".join(f"{k}={v}" for k, v in sorted(record.get("settings", {}).items()) if k in ("tokenize", "lowercase", "flags"))
+    return f"{record['testset']}/{record['langpair']}/{record['system']}/refs={''.join(record['refs'])}/{settings}"

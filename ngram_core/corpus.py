@@ -5,18 +5,16 @@ in one flat array, with offsets marking where each text starts. Work is done per
 distinct string wherever the result allows it: a chunk-local tokenizer (13a, char,
 none) tokenizes each distinct whitespace-separated chunk once, and identical texts
 (a reference shared by several systems, say) are encoded once by the callers.
-Splitting on whitespace and interning strings use pyarrow's compute kernels, whose
-whitespace set is Python's ``str.split()`` one (checked over every code point in the
-tests).
+Fields are split with ``str.split()``, as sacreBLEU does (pyarrow's whitespace
+split kernel was both slower and, on strings ending in whitespace, wrong).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import List, Sequence
+from itertools import chain
+from typing import Dict, List, Sequence
 
 import numpy as np
-import pyarrow as pa
-import pyarrow.compute as pc
 
 from .tokenizers import get_tokenizer, preprocess
 
@@ -27,7 +25,7 @@ class EncodedTexts:
 
     ids: np.ndarray  # int64 token ids
     offsets: np.ndarray  # int64, one more than the number of texts
-    vocab: pa.Array  # token string of each id
+    vocab: List[str]  # token string of each id
 
     @property
     def lengths(self) -> np.ndarray:
@@ -38,25 +36,7 @@ class EncodedTexts:
 
     def tokens(self, i: int) -> List[str]:
         """The tokens of text ``i`` as strings (for debugging and tests)."""
-        return self.vocab.take(pa.array(self.ids[self.offsets[i] : self.offsets[i + 1]])).to_pylist()
-
-
-def _split(strings: Sequence[str]):
-    """(flat chunks, index of the string each chunk came from)."""
-    lists = pc.utf8_split_whitespace(pa.array(strings, type=pa.large_string()))
-    flat, parent = lists.flatten(), pc.list_parent_indices(lists)
-    # the kernel splits at every whitespace character; str.split() drops the empty
-    # fields that runs of whitespace and the ends leave
-    keep = pc.not_equal(pc.utf8_length(flat), 0)
-    return flat.filter(keep), parent.filter(keep).to_numpy()
-
-
-def _intern(values: pa.Array):
-    """(integer code of each value, distinct values in order of first appearance)."""
-    encoded = pc.dictionary_encode(values)
-    if isinstance(encoded, pa.ChunkedArray):
-        encoded = encoded.combine_chunks()
-    return encoded.indices.to_numpy(zero_copy_only=False).astype(np.int64), encoded.dictionary
+        return [self.vocab[j] for j in self.ids[self.offsets[i] : self.offsets[i + 1]]]
 
 
 def _offsets(counts: np.ndarray) -> np.ndarray:
@@ -65,29 +45,39 @@ def _offsets(counts: np.ndarray) -> np.ndarray:
     return offsets
 
 
+def _split(strings: Sequence[str]):
+    """(all whitespace-separated fields in order, number of fields of each string)."""
+    fields = [s.split() for s in strings]
+    counts = np.fromiter(map(len, fields), dtype=np.int64, count=len(fields))
+    return list(chain.from_iterable(fields)), counts
+
+
+def _intern(values: List[str]):
+    """(integer code of each value, distinct values in order of first appearance)."""
+    index: Dict[str, int] = {}
+    setdefault = index.setdefault
+    codes = np.array([setdefault(v, len(index)) for v in values], dtype=np.int64)
+    return codes, list(index)
+
+
 def encode_texts(texts: Sequence[str], tokenize: str = "13a", lowercase: bool = False) -> EncodedTexts:
     """Tokenize ``texts`` (sacreBLEU's preprocessing and tokenizer) into integer ids."""
     tokenizer = get_tokenizer(tokenize)
     lines = preprocess(texts, lowercase)
-    n = len(lines)
-    if tokenizer.chunk_local:
-        lines = [tokenizer.prepare_line(line) for line in lines]
-        chunks, chunk_text = _split(lines)
-        chunk_code, distinct_chunks = _intern(chunks)
-        # tokens of each distinct chunk
-        tokens, token_chunk = _split(tokenizer.tokenize_batch(distinct_chunks.to_pylist()))
-        token_code, vocab = _intern(tokens)
-        per_chunk = np.bincount(token_chunk, minlength=len(distinct_chunks))
-        chunk_start = _offsets(per_chunk)[:-1]
-        # expand every chunk occurrence into its tokens
-        counts = per_chunk[chunk_code]
-        out_start = _offsets(counts)[:-1]
-        total = int(counts.sum())
-        gather = np.arange(total, dtype=np.int64) + np.repeat(chunk_start[chunk_code] - out_start, counts)
-        ids = token_code[gather]
-        text_lengths = np.bincount(chunk_text, weights=counts, minlength=n).astype(np.int64)
-    else:
-        tokens, token_text = _split(tokenizer.tokenize_batch(lines))
+    if not tokenizer.chunk_local:
+        tokens, text_lengths = _split(tokenizer.tokenize_batch(lines))
         ids, vocab = _intern(tokens)
-        text_lengths = np.bincount(token_text, minlength=n).astype(np.int64)
-    return EncodedTexts(ids=ids, offsets=_offsets(text_lengths), vocab=vocab)
+        return EncodedTexts(ids=ids, offsets=_offsets(text_lengths), vocab=vocab)
+    chunks, chunks_per_text = _split([tokenizer.prepare_line(line) if "\n" in line else line for line in lines])
+    chunk_code, distinct_chunks = _intern(chunks)
+    # each distinct chunk is tokenized once ...
+    tokens, tokens_per_chunk = _split(tokenizer.tokenize_batch(distinct_chunks))
+    token_code, vocab = _intern(tokens)
+    chunk_start = _offsets(tokens_per_chunk)[:-1]
+    # ... and every occurrence of it is expanded into those tokens
+    counts = tokens_per_chunk[chunk_code]
+    out_start = _offsets(counts)[:-1]
+    gather = np.arange(int(counts.sum()), dtype=np.int64) + np.repeat(chunk_start[chunk_code] - out_start, counts)
+    chunk_text = np.repeat(np.arange(len(lines), dtype=np.int64), chunks_per_text)
+    text_lengths = np.bincount(chunk_text, weights=counts, minlength=len(lines)).astype(np.int64)
+    return EncodedTexts(ids=token_code[gather], offsets=_offsets(text_lengths), vocab=vocab)

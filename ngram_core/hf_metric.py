@@ -56,16 +56,22 @@ class NgramMetric(evaluate.Metric):
 
     # -- evaluate entry points: check first, then hand over to evaluate ------------
     def compute(self, *, predictions=None, references=None, **kwargs):
+        """Check the inputs and options, then compute the metric (evaluate's ``compute``).
+"""
         self._check_options(kwargs)
         if predictions is not None or references is not None:
             predictions, references = self._check_batch(predictions, references, allow_empty=False)
         return super().compute(predictions=predictions, references=references, **kwargs)
 
     def add_batch(self, *, predictions=None, references=None, **kwargs):
+        """Check a batch, then add it to the metric's cache (evaluate's ``add_batch``).
+"""
         predictions, references = self._check_batch(predictions, references, allow_empty=True)
         return super().add_batch(predictions=predictions, references=references, **kwargs)
 
     def add(self, *, prediction=None, reference=None, **kwargs):
+        """Check one example, then add it to the metric's cache (evaluate's ``add``).
+"""
         self._check_batch([prediction], [reference], allow_empty=False)
         return super().add(prediction=prediction, reference=reference, **kwargs)
 

@@ -1,0 +1,121 @@
+"""BLEU for 🤗 evaluate on the ngram_core n-gram core, identical to sacreBLEU 2.6.0."""
+import datasets  # noqa: F401  (evaluate scripts declare their datasets dependency)
+import evaluate
+
+from ngram_core import bleu, hf_metric
+
+_CITATION = """\
+@inproceedings{papineni-etal-2002-bleu,
+    title = "{B}leu: a Method for Automatic Evaluation of Machine Translation",
+    author = "Papineni, Kishore and Roukos, Salim and Ward, Todd and Zhu, Wei-Jing",
+    booktitle = "Proceedings of the 40th Annual Meeting of the Association for Computational Linguistics",
+    year = "2002",
+    pages = "311--318",
+}
+@inproceedings{post-2018-call,
+    title = "A Call for Clarity in Reporting {BLEU} Scores",
+    author = "Post, Matt",
+    booktitle = "Proceedings of the Third Conference on Machine Translation: Research Papers",
+    year = "2018",
+    pages = "186--191",
+}
+"""
+
+_DESCRIPTION = """\
+BLEU (Papineni et al., 2002) measures how many n-grams (n = 1..4) of a translation
+appear in one or more reference translations. Clipped n-gram precisions are summed
+over the whole corpus (micro-average), combined by a geometric mean and multiplied by
+a brevity penalty computed from the closest reference length of each segment.
+
+This metric gives exactly sacreBLEU 2.6.0's numbers (same tokenizers, quirks
+included, same smoothing and signature), computed on a vectorized n-gram core that is
+many times faster. Unlike evaluate's `bleu` (which takes the shortest reference
+length), the brevity penalty uses the closest reference length, as sacreBLEU, NLTK
+and mteval do.
+"""
+
+_KWARGS_DESCRIPTION = """
+Args:
+    predictions (`list` of `str`): translations to score, one string per segment.
+    references (`list` of `str` or `list` of `list` of `str`): one reference per
+        prediction, or a list of references per prediction (their number may vary
+        from segment to segment).
+    tokenize (`str`, default `"13a"`): `"13a"`, `"intl"`, `"zh"`, `"char"`,
+        `"none"`, `"ja-mecab"` (extra `ja`) or `"ko-mecab"` (extra `ko`).
+    lowercase (`bool`, default `False`): lowercase (full Unicode) before tokenizing.
+    max_order (`int`, default 4): the largest n-gram order.
+    weights (`list` of `float`, optional): one weight per order; default 1/max_order.
+    smooth_method (`str`, default `"exp"`): `"exp"`, `"floor"`, `"add-k"`,
+        `"constant"` (a constant added to every order's numerator and denominator)
+        or `"none"`.
+    smooth_value (`float`, optional): the value for `floor` (0.1), `add-k` (1) and
+        `constant` (0.1).
+    effective_order (`bool` or `str`, default `False`): `True`/`"sacrebleu"` leaves
+        out orders with no hypothesis n-grams (for sentence-level BLEU); `"seed"`
+        keeps orders up to the largest one with a match.
+    return_segments (`bool`, default `False`): also return `segment_scores`.
+    Every option can also be given to `evaluate.load(...)`, and then holds for
+    every `compute`.
+
+Returns:
+    bleu (`float`): BLEU on a 0-1 scale.
+    score (`float`): BLEU on a 0-100 scale (sacreBLEU's number).
+    precisions (`list` of `float`): n-gram precisions (0-1), smoothed as used.
+    brevity_penalty (`float`), length_ratio (`float`),
+    translation_length (`int`), reference_length (`int`),
+    counts (`list` of `int`): clipped matches per order,
+    totals (`list` of `int`): hypothesis n-grams per order,
+    signature (`str`): everything that determines the number,
+    segment_scores (`list` of `float`, with `return_segments=True`): BLEU (0-1) of
+        each segment with the same options.
+
+Examples:
+    The seed's worked example: 5 of the 7 hypothesis unigrams are matched once clipped.
+
+    >>> bleu = evaluate.load("bleu_custom")
+    >>> predictions = ["the cat the cat on the mat"]
+    >>> references = [["the cat is on the mat", "there is a cat on the mat"]]
+    >>> result = bleu.compute(predictions=predictions, references=references)
+    >>> result["counts"][0], result["totals"][0]
+    (5, 7)
+    >>> round(result["score"], 2)
+    46.71
+
+    A single reference per prediction, per-segment scores, options at load time:
+
+    >>> bleu = evaluate.load("bleu_custom", tokenize="intl", effective_order=True)
+    >>> result = bleu.compute(predictions=["The cat.", "hello there"],
+    ...                       references=["The cat is lying on the beautiful mat", "hello there"],
+    ...                       return_segments=True)
+    >>> [round(s, 4) for s in result["segment_scores"]]
+    [0.1039, 1.0]
+"""
+
+
+@evaluate.utils.file_utils.add_start_docstrings(_DESCRIPTION, _KWARGS_DESCRIPTION)
+class BleuCustom(hf_metric.NgramMetric):
+    """BLEU with sacreBLEU's numbers; options at load time or per call."""
+
+    OPTIONS = {
+        "tokenize": "13a",
+        "lowercase": False,
+        "max_order": 4,
+        "weights": None,
+        "smooth_method": "exp",
+        "smooth_value": None,
+        "effective_order": False,
+        "return_segments": False,
+    }
+
+    def _info(self):
+        return evaluate.MetricInfo(
+            description=_DESCRIPTION,
+            citation=_CITATION,
+            inputs_description=_KWARGS_DESCRIPTION,
+            features=hf_metric.FEATURES,
+            codebase_urls=["https://github.com/mjpost/sacrebleu"],
+            reference_urls=["https://aclanthology.org/P02-1040/", "https://aclanthology.org/W18-6319/"],
+        )
+
+    def _score(self, predictions, references, **options):
+        return bleu.corpus_bleu(predictions, references, **options)

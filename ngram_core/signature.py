@@ -1,0 +1,29 @@
+"""Reproducibility signatures: one string naming everything that changes a number.
+
+Format (sacreBLEU's, with the metric's name first and our version last):
+``BLEU|nrefs:2|case:mixed|eff:no|tok:13a|smooth:exp|order:4|version:ngram-core-0.1.0``.
+"""
+from __future__ import annotations
+
+from typing import Iterable, Mapping
+
+import numpy as np
+
+from . import __version__
+
+
+def nrefs_field(refs_per_segment: Iterable[int]) -> str:
+    """The reference count if every segment has the same number, else ``var``."""
+    counts = np.unique(np.asarray(list(refs_per_segment) if not isinstance(refs_per_segment, np.ndarray) else refs_per_segment))
+    return str(int(counts[0])) if len(counts) == 1 else "var"
+
+
+def case_field(lowercase: bool) -> str:
+    return "lc" if lowercase else "mixed"
+
+
+def make_signature(metric: str, fields: Mapping[str, object]) -> str:
+    """``metric|key:value|...|version:ngram-core-X``, fields in the given order."""
+    parts = [metric] + [f"{key}:{value}" for key, value in fields.items()]
+    parts.append(f"version:ngram-core-{__version__}")
+    return "|".join(parts)

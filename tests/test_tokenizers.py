@@ -1,0 +1,85 @@
+"""Every tokenizer gives sacreBLEU 2.6.0's tokens, quirks included, on real and generated text."""
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from conftest import read_lines, require_module, require_wmt
+from ngram_core.corpus import encode_texts
+from ngram_core.tokenizers import TOKENIZERS, get_tokenizer, tokenize
+from ngram_core.tokenizers.tokenizer_zh import is_chinese_char
+
+
+EDGE_CASES = [
+    "", " ", ".", ",", "-", "0", ".5 x", "x 5.", "-5 a", "5-", "a\nb", "a-\nb", "x-<skipped>\ny",
+    "<skipped>x", "a <skipped> b", "&amp;lt;", "&AMP;", "&quot;hi&quot;", "x,y", "1,000.", "3.14-2",
+    "Σ ΑΣ.", "ΣΑΣ ΟΔΟΣ", "\u3000中文.", "中.5", "-中", "a\u00a0b", "\x1cx", "\u200bq", "İstanbul",
+    "tab\there", "trailing   ", "  leading", "..x", "a..b", "5..", "e.g.,", "--", "a--b", "’quote’",
+    "U.S.A.", "(a) [b] {c}", "@user #tag $5 %", "x^2 ~y", "emoji 😀!", "ﬁ ligature", "Ǆ title",
+]
+
+
+def sacrebleu_tokens(lines, name, lowercase):
+    bleu_mod = require_module("sacrebleu.metrics.bleu")
+    tok = bleu_mod._get_tokenizer(name)()
+    return [tok((line.lower() if lowercase else line).rstrip()).split() for line in lines]
+
+
+def wmt_lines(targets, every=3):
+    """Every ``every``-th line of the WMT files into ``targets`` (sources included)."""
+    wmt = require_wmt()
+    lines = []
+    for path in sorted(wmt.glob("*/*/*.txt")):
+        if path.parent.name.split("-")[1] in targets:
+            lines.extend(read_lines(path)[::every])
+    return lines
+
+
+@pytest.mark.oracle
+@pytest.mark.parametrize("lowercase", [False, True])
+@pytest.mark.parametrize(
+    "name,targets",
+    [("13a", ("en", "de", "ru", "cs")), ("intl", ("en", "de", "ru", "cs")), ("zh", ("zh", "en")),
+     ("char", ("zh", "ja", "de")), ("none", ("en", "ru")), ("ja-mecab", ("ja",))],
+)
+def test_tokens_equal_sacrebleu_on_wmt_data(name, targets, lowercase):
+    if name == "ja-mecab":
+        require_module("MeCab")
+    lines = wmt_lines(targets) + EDGE_CASES
+    expected = sacrebleu_tokens(lines, name, lowercase)
+    assert tokenize(lines, name, lowercase) == expected
+    encoded = encode_texts(lines, name, lowercase)
+    vocab = encoded.vocab
+    ids, off = encoded.ids.tolist(), encoded.offsets.tolist()
+    got = [[vocab[j] for j in ids[off[i]:off[i + 1]]] for i in range(len(lines))]
+    assert got == expected
+
+
+TEXT = st.lists(
+    st.sampled_from(list("ab0129 .,-'\"&;<>()!?:/\n\t\u00a0\u3000中文字Σς-") + ["&amp;", "&quot;", "<skipped>", "-\n", "..."]),
+    max_size=20,
+).map("".join)
+
+
+@pytest.mark.oracle
+@settings(max_examples=300, deadline=None)
+@given(lines=st.lists(TEXT, min_size=1, max_size=8), lowercase=st.booleans())
+def test_tokens_equal_sacrebleu_on_generated_text(lines, lowercase):
+    for name in ("13a", "intl", "zh", "char", "none"):
+        assert tokenize(lines, name, lowercase) == sacrebleu_tokens(lines, name, lowercase), name
+
+
+def test_zh_ranges_equal_sacrebleus_string_comparisons():
+    zh = require_module("sacrebleu.tokenizers.tokenizer_zh")
+    ranges = zh._UCODE_RANGES
+    for code in range(0x110000):
+        char = chr(code)
+        assert is_chinese_char(char) == any(lo <= char <= hi for lo, hi in ranges), hex(code)
+
+
+def test_unknown_tokenizer_is_a_clear_error():
+    with pytest.raises(ValueError, match="tokenize='13b'.*13a"):
+        get_tokenizer("13b")
+    with pytest.raises(TypeError, match="tokenize must be a string"):
+        get_tokenizer(None)
+    assert set(TOKENIZERS) >= {"13a", "intl", "zh", "char", "none", "ja-mecab"}

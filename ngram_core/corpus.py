@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import chain
-from typing import Dict, List, Sequence
+from typing import Dict, Iterable, List, Sequence, Tuple
 
 import numpy as np
 
@@ -52,7 +52,7 @@ def _split(strings: Sequence[str]):
     return list(chain.from_iterable(fields)), counts
 
 
-def _intern(values: List[str]):
+def intern_strings(values: Iterable[str]) -> Tuple[np.ndarray, List[str]]:
     """(integer code of each value, distinct values in order of first appearance)."""
     index: Dict[str, int] = {}
     setdefault = index.setdefault
@@ -66,13 +66,13 @@ def encode_texts(texts: Sequence[str], tokenize: str = "13a", lowercase: bool = 
     lines = preprocess(texts, lowercase)
     if not tokenizer.chunk_local:
         tokens, text_lengths = _split(tokenizer.tokenize_batch(lines))
-        ids, vocab = _intern(tokens)
+        ids, vocab = intern_strings(tokens)
         return EncodedTexts(ids=ids, offsets=_offsets(text_lengths), vocab=vocab)
     chunks, chunks_per_text = _split([tokenizer.prepare_line(line) if "\n" in line else line for line in lines])
-    chunk_code, distinct_chunks = _intern(chunks)
+    chunk_code, distinct_chunks = intern_strings(chunks)
     # each distinct chunk is tokenized once ...
     tokens, tokens_per_chunk = _split(tokenizer.tokenize_batch(distinct_chunks))
-    token_code, vocab = _intern(tokens)
+    token_code, vocab = intern_strings(tokens)
     chunk_start = _offsets(tokens_per_chunk)[:-1]
     # ... and every occurrence of it is expanded into those tokens
     counts = tokens_per_chunk[chunk_code]

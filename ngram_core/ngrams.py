@@ -82,11 +82,20 @@ def tokenize_corpus(
     return TokenizedCorpus(texts=texts, n_segments=n, ref_table=table)
 
 
+def _on_both_sides(values: np.ndarray, cut: int, size: int) -> np.ndarray:
+    """Mask over 0..size-1: which values occur both before and after position ``cut``."""
+    before = np.zeros(size, dtype=bool)
+    before[values[:cut]] = True
+    after = np.zeros(size, dtype=bool)
+    after[values[cut:]] = True
+    return before & after
+
+
 def factorize(keys: np.ndarray):
     """Dense codes 0..k-1 for int64 ``keys`` (equal keys, equal codes) and k."""
     if len(keys) == 0:
         return np.zeros(0, dtype=np.int64), 0
-    order = np.argsort(keys, kind="stable")
+    order = np.argsort(keys)
     sorted_keys = keys[order]
     new = np.empty(len(keys), dtype=bool)
     new[0] = True
@@ -111,15 +120,32 @@ class ClippedCounts:
     """Distinct (segment, n-gram) pairs of the hypotheses, for one order."""
 
     segment: np.ndarray  # segment index
-    ngram: np.ndarray  # n-gram id (dense, per order)
+    ngram: np.ndarray  # n-gram id (dense, per order); n-grams that cannot match are left out
     hyp_count: np.ndarray  # occurrences in the hypothesis
     clipped: np.ndarray  # min(hyp_count, max over the segment's references)
 
 
 class NgramIndex:
-    """Dense n-gram ids of every position of a tokenized corpus, orders 1..max_order."""
+    """Dense n-gram ids, orders 1..max_order.
 
-    def __init__(self, corpus: TokenizedCorpus, max_order: int) -> None:
+    With ``prune=True`` (what BLEU uses) only the n-grams that can match are numbered.
+    An n-gram can only be matched if it occurs both in some hypothesis and in some
+    reference, and then so do its prefix and its last token. So each order only
+    numbers positions whose (n-1)-gram prefix was kept and whose last token occurs on
+    both sides, and then keeps the n-grams found on both sides: the arrays shrink
+    quickly with the order, and every n-gram that can match keeps all of its
+    occurrences (on both sides), so clipped counts and reference counts of those
+    n-grams are exact. Totals (hypothesis n-grams per segment) come from lengths.
+    ``prune=False`` numbers every n-gram: NIST needs it, because its statistics carry
+    the reference n-gram counts of a shard to be merged with other shards, whose
+    hypotheses may match n-grams that this shard's hypotheses do not have.
+
+    ``starts[n-1]`` are the kept start positions (sorted), ``grams[n-1]`` their
+    n-gram ids (order 1: token ids), ``prefix[n-1][g]`` the (n-1)-gram id of n-gram
+    ``g`` (order >= 2), ``n_ngrams[n-1]`` the size of the id space.
+    """
+
+    def __init__(self, corpus: TokenizedCorpus, max_order: int, prune: bool = True) -> None:
         self.corpus = corpus
         self.max_order = max_order
         texts = corpus.texts
@@ -128,23 +154,34 @@ class NgramIndex:
         text_of = np.repeat(np.arange(len(texts), dtype=np.int64), texts.lengths)
         remaining = texts.offsets[1:][text_of] - np.arange(n_pos)  # tokens left in the text
         self.text_of = text_of
-        self.hyp_positions = int(texts.offsets[corpus.n_segments])
+        self.hyp_positions = cut = int(texts.offsets[corpus.n_segments])
         vocab_size = max(len(texts.vocab), 1)
-        # grams[n-1][p]: id of the n-gram starting at p, for p with remaining >= n
-        self.grams: List[np.ndarray] = [ids]
-        self.starts: List[np.ndarray] = [np.arange(n_pos)]
+        self.pruned = prune
+        if prune:
+            shared = _on_both_sides(ids, cut, vocab_size)
+            starts = np.flatnonzero(shared[ids])
+        else:
+            shared = np.ones(vocab_size, dtype=bool)
+            starts = np.arange(n_pos)
+        self.starts: List[np.ndarray] = [starts]
+        self.grams: List[np.ndarray] = [ids[starts]]
         self.n_ngrams: List[int] = [vocab_size]
-        self.prefix: List[np.ndarray] = [np.zeros(0, dtype=np.int64)]  # (n-1)-gram id of each n-gram id
+        self.prefix: List[np.ndarray] = [np.zeros(0, dtype=np.int64)]
         for n in range(2, max_order + 1):
             prev_starts, prev_grams = self.starts[-1], self.grams[-1]
-            ok = remaining[prev_starts] >= n
-            starts = prev_starts[ok]
-            prefix_ids = prev_grams[ok]
-            keys = prefix_ids * vocab_size + ids[starts + n - 1]
-            codes, count = factorize(keys)
+            long_enough = remaining[prev_starts] >= n
+            prev_starts, prev_grams = prev_starts[long_enough], prev_grams[long_enough]
+            last = ids[prev_starts + n - 1]
+            if prune:
+                ok = shared[last]
+                prev_starts, prev_grams, last = prev_starts[ok], prev_grams[ok], last[ok]
+            codes, count = factorize(prev_grams * vocab_size + last)
             prefix_of = np.zeros(count, dtype=np.int64)
-            prefix_of[codes] = prefix_ids
-            self.starts.append(starts)
+            prefix_of[codes] = prev_grams
+            if prune:
+                keep = _on_both_sides(codes, np.searchsorted(prev_starts, cut), count)[codes]
+                prev_starts, codes = prev_starts[keep], codes[keep]
+            self.starts.append(prev_starts)
             self.grams.append(codes)
             self.n_ngrams.append(count)
             self.prefix.append(prefix_of)
@@ -175,20 +212,16 @@ class NgramIndex:
         h_keys, h_counts = _count_distinct(self.text_of[h_starts] * size + h_grams)
         segment, ngram = h_keys // size, h_keys % size
         r_keys, r_counts = _count_distinct((self.text_of[r_starts] - corpus.n_segments) * size + r_grams)
-        # only n-grams some reference has can match; look those up per reference slot
-        in_refs = np.zeros(size, dtype=bool)
-        in_refs[r_grams] = True
-        candidates = np.flatnonzero(in_refs[ngram])
-        best = np.zeros(len(candidates), dtype=np.int64)
+        # the most any one of the segment's references has, one reference slot at a time
+        best = np.zeros(len(h_keys), dtype=np.int64)
         if len(r_keys):
             for j in range(corpus.ref_table.shape[1]):
-                ref = corpus.ref_table[segment[candidates], j]
-                query = np.where(ref >= 0, ref, 0) * size + ngram[candidates]
+                ref = corpus.ref_table[segment, j]
+                query = np.where(ref >= 0, ref, 0) * size + ngram
                 at = np.minimum(np.searchsorted(r_keys, query), len(r_keys) - 1)
                 found = (r_keys[at] == query) & (ref >= 0)
                 np.maximum(best, np.where(found, r_counts[at], 0), out=best)
-        clipped = np.zeros(len(h_keys), dtype=np.int64)
-        clipped[candidates] = np.minimum(h_counts[candidates], best)
+        clipped = np.minimum(h_counts, best)
         return ClippedCounts(segment=segment, ngram=ngram, hyp_count=h_counts, clipped=clipped)
 
     def matches(self, n: int) -> np.ndarray:

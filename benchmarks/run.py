@@ -1,0 +1,255 @@
+"""Speed and memory of our metrics next to their peers, in one run, as ratios.
+
+    python benchmarks/run.py                 # everything (about 10-15 minutes on 2 cores)
+    python benchmarks/run.py --repeats 5     # more runs per figure (medians)
+    python benchmarks/run.py --only bleu     # one metric: bleu, nist or meteor
+
+Every time is the median of ``--repeats`` runs; within a repetition the tools run
+one after the other in a rotating order, so a slow phase of the machine hits all of
+them. Peak memory is measured in a fresh subprocess per (tool, input): the growth of
+the resident set's high-water mark while the tool runs, over what the loaded input
+already used. Scores are checked for agreement in the same run.
+
+Inputs (read from ../shared/data/wmt, see corpora.py): the all-systems corpus, the
+same repeated 10x, its first 1,000 segments, and the English targets (METEOR).
+"""
+from __future__ import annotations
+
+import argparse
+import gc
+import json
+import os
+import platform
+import resource
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Callable, Dict, List, Tuple
+
+HERE = Path(__file__).resolve().parent
+REPO = HERE.parent
+sys.path.insert(0, str(HERE))
+sys.path.insert(0, str(REPO / "tests"))  # nltk_wordnet: NLTK's reader on Debian's WordNet files
+
+import corpora  # noqa: E402
+
+
+# --- the tools -------------------------------------------------------------------
+def _streams(refs: List[List[str]]) -> List[List[str]]:
+    width = max(len(r) for r in refs)
+    return [[r[i] if i < len(r) else None for r in refs] for i in range(width)]
+
+
+def ours_bleu(c):
+    from ngram_core.bleu import corpus_bleu
+
+    return corpus_bleu(c.hypotheses, c.references)["score"]
+
+
+def evaluate_bleu(c):
+    return _evaluate_metric("bleu_custom").compute(predictions=c.hypotheses, references=c.references)["score"]
+
+
+def sacrebleu_bleu(c):
+    import sacrebleu
+
+    return sacrebleu.BLEU().corpus_score(c.hypotheses, _streams(c.references)).score
+
+
+def bleuscore_bleu(c):
+    import bleuscore
+
+    return 100 * bleuscore.compute(c.references, c.hypotheses, ref_len_method="closest")["bleu"]
+
+
+def split_floor(c):
+    """The least any tokenizing scorer does: touch every string and split it on whitespace."""
+    n = sum(len(h.split()) for h in c.hypotheses)
+    n += sum(len(r.split()) for refs in c.references for r in refs)
+    return float(n)
+
+
+def ours_nist(c):
+    from ngram_core.nist import corpus_nist
+
+    return corpus_nist(c.hypotheses, c.references)["nist"]
+
+
+def evaluate_nist(c):
+    return _evaluate_metric("nist_custom").compute(predictions=c.hypotheses, references=c.references)["nist"]
+
+
+def nltk_nist(c):
+    from nltk.translate.nist_score import corpus_nist
+
+    from ngram_core.tokenizers import tokenize
+
+    hyps = tokenize(c.hypotheses, "13a")  # sacreBLEU's 13a as in the oracle records
+    flat = tokenize([r for refs in c.references for r in refs], "13a")
+    refs, i = [], 0
+    for segment in c.references:
+        refs.append(flat[i : i + len(segment)])
+        i += len(segment)
+    return corpus_nist(refs, hyps, n=5)
+
+
+def ours_meteor_nltk(c):
+    from ngram_core.meteor import compute_meteor
+
+    return compute_meteor(c.hypotheses, c.references, variant="nltk")["meteor"]
+
+
+def ours_meteor_standard(c):
+    from ngram_core.meteor import compute_meteor
+
+    return compute_meteor(c.hypotheses, c.references)["meteor"]
+
+
+def evaluate_meteor(c):
+    return _evaluate_metric("meteor_custom", variant="nltk").compute(predictions=c.hypotheses, references=c.references)["meteor"]
+
+
+def nltk_meteor(c):
+    from nltk.translate.meteor_score import meteor_score
+
+    from ngram_core.tokenizers import tokenize
+    from nltk_wordnet import nltk_wordnet
+
+    wordnet = nltk_wordnet()
+    hyps = tokenize(c.hypotheses, "13a")
+    scores = []
+    for hyp, refs in zip(hyps, c.references):
+        scores.append(meteor_score(tokenize(refs, "13a"), hyp, wordnet=wordnet))
+    return sum(scores) / len(scores)
+
+
+_METRICS: Dict[Tuple[str, tuple], object] = {}
+
+
+def _evaluate_metric(folder, **options):
+    key = (folder, tuple(sorted(options.items())))
+    if key not in _METRICS:
+        import evaluate
+
+        _METRICS[key] = evaluate.load(str(REPO / folder), **options)
+    return _METRICS[key]
+
+
+TOOLS: Dict[str, Callable] = {f.__name__: f for f in [
+    ours_bleu, evaluate_bleu, sacrebleu_bleu, bleuscore_bleu, split_floor, ours_nist, evaluate_nist, nltk_nist,
+    ours_meteor_nltk, ours_meteor_standard, evaluate_meteor, nltk_meteor]}
+INPUTS = {
+    "all": corpora.all_systems,
+    "all_x10": lambda: corpora.repeat(corpora.all_systems(), 10),
+    "first_1000": lambda: corpora.head(corpora.all_systems(), 1000),
+    "english": corpora.english_targets,
+}
+
+
+# --- measuring ---------------------------------------------------------------------
+def time_interleaved(tools: List[str], corpus, repeats: int) -> Dict[str, Tuple[float, object]]:
+    times: Dict[str, List[float]] = {t: [] for t in tools}
+    scores: Dict[str, object] = {}
+    for tool in tools:  # warm-up: imports, WordNet loading, evaluate's module cache
+        scores[tool] = TOOLS[tool](corpora.head(corpus, 50))
+    for rep in range(repeats):
+        order = tools[rep % len(tools):] + tools[: rep % len(tools)]
+        for tool in order:
+            gc.collect()
+            start = time.perf_counter()
+            scores[tool] = TOOLS[tool](corpus)
+            times[tool].append(time.perf_counter() - start)
+    return {t: (statistics.median(times[t]), scores[t]) for t in tools}
+
+
+def _rss_mb() -> float:
+    with open("/proc/self/statm") as f:
+        return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / 2**20
+
+
+def memory_probe(tool: str, input_name: str) -> None:
+    """Run in a subprocess: print the tool's peak memory growth over the loaded input."""
+    corpus = INPUTS[input_name]()
+    TOOLS[tool](corpora.head(corpus, 50))  # imports and lazy resources are not the tool's peak
+    gc.collect()
+    before = _rss_mb()
+    peak_before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    TOOLS[tool](corpus)
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    print(json.dumps({"peak_growth_mb": max(peak - max(before, peak_before), 0.0) if peak > peak_before else 0.0,
+                      "peak_mb": peak, "input_mb": before}))
+
+
+def peak_memory(tool: str, input_name: str) -> Dict[str, float]:
+    out = subprocess.run([sys.executable, __file__, "--memory-probe", tool, input_name],
+                         capture_output=True, text=True, check=True, cwd=REPO)
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def import_seconds(module: str) -> float:
+    code = f"import time; t = time.perf_counter(); import {module}; print(time.perf_counter() - t)"
+    runs = [float(subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout)
+            for _ in range(3)]
+    return statistics.median(runs)
+
+
+# --- the report ----------------------------------------------------------------------
+def table(title: str, rows: List[List[str]], header: List[str]) -> str:
+    lines = [f"\n### {title}\n", "| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
+    lines += ["| " + " | ".join(r) + " |" for r in rows]
+    return "\n".join(lines)
+
+
+def compare(title: str, corpus, ours: str, tools: List[str], repeats: int, memory_input: str = None,
+            agree_with: Dict[str, float] = None) -> str:
+    result = time_interleaved(tools, corpus, repeats)
+    base_time, base_score = result[ours]
+    rows = []
+    for tool in tools:
+        seconds, score = result[tool]
+        ratio = seconds / base_time
+        row = [tool, f"{seconds:.3f}", f"{ratio:.2f}x", f"{score:.6f}" if isinstance(score, float) else str(score)]
+        if memory_input:
+            row.append(f"{peak_memory(tool, memory_input)['peak_growth_mb']:.0f}")
+        rows.append(row)
+    header = ["tool", "seconds (median)", f"time / {ours}", "score"] + (["peak MB over input"] if memory_input else [])
+    n_tok = sum(len(h.split()) for h in corpus.hypotheses)
+    return table(f"{title}: {len(corpus):,} segments, {n_tok:,} hypothesis tokens", rows, header)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument("--only", choices=["bleu", "nist", "meteor"])
+    parser.add_argument("--no-memory", action="store_true", help="skip the per-tool memory subprocesses")
+    parser.add_argument("--memory-probe", nargs=2, metavar=("TOOL", "INPUT"), help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.memory_probe:
+        memory_probe(*args.memory_probe)
+        return
+    mem = None if args.no_memory else "all"
+    print(f"# Benchmark {time.strftime('%Y-%m-%d %H:%M')}: {platform.processor() or platform.machine()}, "
+          f"{os.cpu_count()} cores, Python {platform.python_version()}, load {os.getloadavg()[0]:.1f}")
+    print(f"import ngram_core.bleu: {import_seconds('ngram_core.bleu'):.3f} s; import sacrebleu: "
+          f"{import_seconds('sacrebleu'):.3f} s (separate processes, not in the times below)")
+    full = corpora.all_systems()
+    if args.only in (None, "bleu"):
+        print(compare("BLEU (13a, exp smoothing), all systems", full, "ours_bleu",
+                      ["ours_bleu", "evaluate_bleu", "sacrebleu_bleu", "bleuscore_bleu", "split_floor"], args.repeats, mem))
+        print(compare("BLEU, first 1,000 segments", corpora.head(full, 1000), "ours_bleu",
+                      ["ours_bleu", "evaluate_bleu", "sacrebleu_bleu", "bleuscore_bleu"], max(args.repeats, 5)))
+        print(compare("BLEU, all systems x10", corpora.repeat(full, 10), "ours_bleu",
+                      ["ours_bleu", "sacrebleu_bleu"], max(1, args.repeats // 2), None if args.no_memory else "all_x10"))
+    if args.only in (None, "nist"):
+        print(compare("NIST (n=5, 13a), all systems", full, "ours_nist",
+                      ["ours_nist", "evaluate_nist", "nltk_nist"], args.repeats, mem))
+    if args.only in (None, "meteor"):
+        print(compare("METEOR, English targets", corpora.english_targets(), "ours_meteor_nltk",
+                      ["ours_meteor_nltk", "ours_meteor_standard", "evaluate_meteor", "nltk_meteor"], args.repeats,
+                      None if args.no_memory else "english"))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,24 @@
+"""METEOR (Lavie & Agarwal 2007; Denkowski & Lavie 2014) on the shared tokenizers.
+
+Modules, one concept each: ``stemmers`` (Snowball, NLTK's Porter), ``wordnet`` (WordNet
+3.0 shipped offline), ``matching`` (exact -> stem -> synonym stages), ``alignment``
+(chunks, fewest-chunks alignment), ``scoring`` (the formula, additive statistics),
+``metric`` (a corpus: tokens -> statistics -> scores, signature).
+"""
+from .alignment import count_chunks, fewest_chunks
+from .matching import STAGES
+from .metric import VARIANTS, SegmentResult, compute_meteor, segment_statistics, signature
+from .scoring import MeteorStats, meteor_formula
+
+__all__ = [
+    "STAGES",
+    "VARIANTS",
+    "MeteorStats",
+    "SegmentResult",
+    "compute_meteor",
+    "count_chunks",
+    "fewest_chunks",
+    "meteor_formula",
+    "segment_statistics",
+    "signature",
+]

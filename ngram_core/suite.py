@@ -1,0 +1,277 @@
+"""BLEU, NIST and METEOR of one corpus in one pass, through their statistics.
+
+``score_all(predictions, references, metrics=("bleu", "nist", "meteor"))`` checks
+the input once, tokenizes it once per distinct (tokenizer, lowercasing) setting and
+builds one :class:`~ngram_core.ngrams.NgramIndex` that BLEU and NIST share (of the
+larger of their orders). It returns one result dictionary per metric, the same
+dictionaries ``corpus_bleu``, ``corpus_nist`` and ``compute_meteor`` return.
+
+The two steps are also public, for the adapters that move statistics around
+(``reduce`` for ``datasets.map``, ``distributed`` for ``torch.distributed``):
+``corpus_statistics`` returns each metric's per-segment statistics (each type adds
+with ``+``: the statistics of the two corpora one after the other), and
+``results_from_statistics`` turns (summed) statistics into the result dictionaries.
+
+Options. ``tokenize`` and ``lowercase`` hold for every metric; any other option
+goes to the one metric that has it (``max_order`` to BLEU, ``n`` to NIST,
+``alpha`` to METEOR...); a dictionary per metric (``meteor={"lowercase": False}``)
+overrides both. Without ``lowercase``, each metric keeps its own default: BLEU and
+NIST keep case, METEOR lowercases (as ``bleu_custom``, ``nist_custom`` and
+``meteor_custom`` do).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Dict, List, Mapping, Sequence, Tuple
+
+import numpy as np
+
+from . import bleu as bleu_core
+from . import nist as nist_core
+from .inputs import check_choice, check_corpus
+from .meteor import metric as meteor_metric
+from .meteor.matching import check_stages
+from .meteor.scoring import MeteorStats, check_parameters
+from .ngrams import NgramIndex, TokenizedCorpus, tokenize_corpus
+from .signature import nrefs_field
+from .tokenizers import get_tokenizer
+
+METRICS = ("bleu", "nist", "meteor")
+SHARED_OPTIONS = ("tokenize", "lowercase", "return_segments")
+METRIC_DEFAULTS: Dict[str, Dict[str, Any]] = {
+    "bleu": {"tokenize": "13a", "lowercase": False, "max_order": 4, "weights": None, "smooth_method": "exp",
+             "smooth_value": None, "effective_order": False, "return_segments": False},
+    "nist": {"tokenize": "13a", "lowercase": False, "n": 5, "mteval_quirks": False, "return_segments": False},
+    "meteor": {"tokenize": "13a", "lowercase": True, "variant": "standard", "stages": meteor_metric.STAGES,
+               "alpha": 0.9, "beta": 3.0, "gamma": 0.5, "return_segments": False},
+}
+
+
+@dataclass
+class MeteorSegments:
+    """METEOR's per-segment statistics (each against its best reference); adds with ``+``."""
+
+    stats: List[MeteorStats]
+    n_refs: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))  # (S,) references
+
+    def __len__(self) -> int:
+        return len(self.stats)
+
+    def __add__(self, other: "MeteorSegments") -> "MeteorSegments":
+        if not isinstance(other, MeteorSegments):
+            return NotImplemented
+        return MeteorSegments(self.stats + other.stats, np.concatenate([self.n_refs, other.n_refs]))
+
+    def __radd__(self, other: Any) -> "MeteorSegments":
+        return self if other == 0 else NotImplemented
+
+    def total(self) -> MeteorStats:
+        return MeteorStats.total(self.stats)
+
+
+def check_metrics(metrics: Sequence[str]) -> Tuple[str, ...]:
+    """The requested metric names, checked, in the order given."""
+    if isinstance(metrics, str):
+        metrics = (metrics,)
+    metrics = tuple(metrics)
+    if not metrics:
+        raise ValueError(f"metrics is empty; choose one or more of {', '.join(METRICS)}")
+    for name in metrics:
+        check_choice("metrics", name, METRICS)
+    if len(set(metrics)) != len(metrics):
+        raise ValueError(f"metrics names a metric twice: {metrics!r}")
+    return metrics
+
+
+def split_options(metrics: Sequence[str], options: Mapping[str, Any]) -> Dict[str, Dict[str, Any]]:
+    """Every metric's full option set: its defaults, then shared options, then its own.
+
+    A metric-specific option for a metric that is not requested is an error (it
+    would silently do nothing).
+    """
+    metrics = check_metrics(metrics)
+    per_metric = {name: dict(options[name]) for name in METRICS if name in options and options[name] is not None}
+    flat = {k: v for k, v in options.items() if k not in METRICS}
+    out = {name: dict(METRIC_DEFAULTS[name]) for name in metrics}
+    for key, value in flat.items():
+        owners = [name for name in METRICS if key in METRIC_DEFAULTS[name]]
+        if not owners:
+            known = sorted({k for d in METRIC_DEFAULTS.values() for k in d})
+            raise TypeError(f"unknown option {key!r}; options are {', '.join(known)} (or a dict per metric: bleu=..., nist=..., meteor=...)")
+        targets = [name for name in owners if name in out]
+        if not targets:
+            raise ValueError(f"option {key!r} belongs to {' and '.join(owners)}, which is not among metrics={metrics!r}")
+        for name in targets:
+            out[name][key] = value
+    for name, own in per_metric.items():
+        if name not in out:
+            raise ValueError(f"options given for {name!r}, which is not among metrics={metrics!r}")
+        unknown = sorted(set(own) - set(METRIC_DEFAULTS[name]))
+        if unknown:
+            raise TypeError(f"unknown {name} option(s) {', '.join(unknown)}; {name} accepts {', '.join(METRIC_DEFAULTS[name])}")
+        out[name].update(own)
+    _validate(out)
+    return out
+
+
+def _validate(options: Dict[str, Dict[str, Any]]) -> None:
+    """Check every option before any work, with the core's own checks."""
+    for name, opts in options.items():
+        get_tokenizer(opts["tokenize"])
+        if name == "bleu":
+            _bleu_options(opts)
+            if not isinstance(opts["lowercase"], (bool, np.bool_)):
+                raise TypeError(f"lowercase must be True or False for BLEU, got {opts['lowercase']!r}")
+        elif name == "nist":
+            _nist_options(opts)
+        else:
+            check_choice("variant", opts["variant"], meteor_metric.VARIANTS)
+            opts["stages"] = check_stages(opts["stages"])
+            check_parameters(opts["alpha"], opts["beta"], opts["gamma"])
+            if not isinstance(opts["lowercase"], (bool, np.bool_)):
+                raise TypeError(f"lowercase must be True or False for METEOR, got {opts['lowercase']!r}")
+
+
+def _bleu_options(opts: Mapping[str, Any]) -> bleu_core.BleuOptions:
+    return bleu_core.BleuOptions.create(opts["max_order"], opts["weights"], opts["smooth_method"],
+                                        opts["smooth_value"], opts["effective_order"])
+
+
+def _nist_options(opts: Mapping[str, Any]) -> nist_core.NistOptions:
+    return nist_core.NistOptions.create(opts["n"], opts["lowercase"], opts["mteval_quirks"])
+
+
+class _Corpora:
+    """Tokenized corpora and n-gram indexes, each built once per (tokenizer, case) setting."""
+
+    def __init__(self, hyps: List[str], refs: List[List[str]], orders: Dict[Tuple[str, Any], int],
+                 complete: Sequence[Tuple[str, Any]] = ()) -> None:
+        self.hyps, self.refs, self.orders = hyps, refs, orders
+        self.complete = set(complete)  # settings whose index must number every n-gram (NIST's)
+        self._corpora: Dict[Tuple[str, Any], TokenizedCorpus] = {}
+        self._indexes: Dict[Tuple[str, Any], NgramIndex] = {}
+
+    def corpus(self, tokenize: str, lowercase: Any) -> TokenizedCorpus:
+        key = (tokenize, "ascii" if lowercase == "ascii" else bool(lowercase))
+        if key not in self._corpora:
+            if key[1] == "ascii":
+                self._corpora[key] = nist_core.ascii_lowercase(self.corpus(tokenize, False))
+            else:
+                self._corpora[key] = tokenize_corpus(self.hyps, self.refs, tokenize, key[1])
+        return self._corpora[key]
+
+    def index(self, tokenize: str, lowercase: Any) -> NgramIndex:
+        key = (tokenize, "ascii" if lowercase == "ascii" else bool(lowercase))
+        if key not in self._indexes:
+            self._indexes[key] = NgramIndex(self.corpus(tokenize, lowercase), self.orders[key],
+                                            prune=key not in self.complete)
+        return self._indexes[key]
+
+
+def _ngram_key(opts: Mapping[str, Any]) -> Tuple[str, Any]:
+    lowercase = opts["lowercase"]
+    return opts["tokenize"], "ascii" if lowercase == "ascii" else bool(lowercase)
+
+
+def meteor_token_lists(corpus: TokenizedCorpus) -> Tuple[List[List[str]], List[List[List[str]]]]:
+    """(hypothesis tokens, reference tokens per segment) of a tokenized corpus, as strings."""
+    texts, n = corpus.texts, corpus.n_segments
+    hyp_tokens = [texts.tokens(i) for i in range(n)]
+    distinct = [texts.tokens(n + r) for r in range(len(texts) - n)]
+    ref_tokens = [[distinct[r] for r in row if r >= 0] for row in corpus.ref_table.tolist()]
+    return hyp_tokens, ref_tokens
+
+
+def corpus_statistics(predictions: Sequence[str], references: Sequence[Any], metrics: Sequence[str] = METRICS,
+                      **options: Any) -> Dict[str, Any]:
+    """Per-segment statistics of each metric: ``{"bleu": BleuStatistics, "nist": NistStatistics,
+    "meteor": MeteorSegments}`` (only those requested); see the module docstring for options."""
+    return statistics_and_corpora(predictions, references, metrics, **options)[0]
+
+
+def statistics_and_corpora(predictions: Sequence[str], references: Sequence[Any], metrics: Sequence[str] = METRICS,
+                           **options: Any):
+    """``corpus_statistics`` and what it was computed from: (statistics, tokenized corpora).
+
+    The second item's ``corpus(tokenize, lowercase)`` and ``index(tokenize, lowercase)``
+    return the corpus and n-gram index a metric used (for adapters that need more
+    than the statistics, such as ``reduce``'s per-segment NIST columns).
+    """
+    per_metric = split_options(metrics, options)
+    hyps, refs = check_corpus(predictions, references)
+    orders: Dict[Tuple[str, Any], int] = {}
+    for name, key in (("bleu", "max_order"), ("nist", "n")):
+        if name in per_metric:
+            ngram_key = _ngram_key(per_metric[name])
+            orders[ngram_key] = max(orders.get(ngram_key, 1), int(per_metric[name][key]))
+    complete = [_ngram_key(per_metric["nist"])] if "nist" in per_metric else []
+    corpora = _Corpora(hyps, refs, orders, complete)
+    stats: Dict[str, Any] = {}
+    for name, opts in per_metric.items():
+        tokenize, lowercase = opts["tokenize"], opts["lowercase"]
+        corpus = corpora.corpus(tokenize, lowercase)
+        if name == "bleu":
+            stats[name] = bleu_core.bleu_statistics(corpus, opts["max_order"], corpora.index(tokenize, lowercase))
+        elif name == "nist":
+            stats[name] = nist_core.nist_statistics(corpus, opts["n"], corpora.index(tokenize, lowercase))
+        else:
+            hyp_tokens, ref_tokens = meteor_token_lists(corpus)
+            segments = meteor_metric.segment_statistics(hyp_tokens, ref_tokens, opts["variant"], opts["stages"],
+                                                        opts["alpha"], opts["beta"], opts["gamma"])
+            stats[name] = MeteorSegments([s.stats for s in segments], corpus.refs_per_segment.astype(np.int64))
+    return stats, corpora
+
+
+def meteor_result(stats: MeteorSegments, opts: Mapping[str, Any]) -> Dict[str, Any]:
+    """METEOR's result dictionary (the keys of ``compute_meteor``) from its statistics."""
+    total = stats.total()
+    stages = check_stages(opts["stages"])
+    result: Dict[str, Any] = {
+        "meteor": total.mean_score(),
+        "meteor_corpus": total.corpus_score(opts["alpha"], opts["beta"], opts["gamma"]),
+        "matches": total.matches,
+        "chunks": total.chunks,
+        "translation_length": total.hyp_len,
+        "reference_length": total.ref_len,
+        "signature": meteor_metric.signature(opts["variant"], stages, opts["alpha"], opts["beta"], opts["gamma"],
+                                             opts["tokenize"], bool(opts["lowercase"]), nrefs_field(stats.n_refs)),
+    }
+    if opts["return_segments"]:
+        result["segment_scores"] = [s.score_sum for s in stats.stats]
+    return result
+
+
+def results_from_statistics(stats: Mapping[str, Any], **options: Any) -> Dict[str, Dict[str, Any]]:
+    """Each metric's result dictionary from its (per-segment or summed) statistics.
+
+    ``options`` must be those the statistics were computed with (``lowercase``
+    and ``tokenize`` go into the signatures).
+    """
+    per_metric = split_options(tuple(stats), options)
+    results: Dict[str, Dict[str, Any]] = {}
+    for name, opts in per_metric.items():
+        signature = get_tokenizer(opts["tokenize"]).signature()
+        if name == "bleu":
+            results[name] = bleu_core.bleu_result(stats[name], _bleu_options(opts), signature, bool(opts["lowercase"]),
+                                                  bool(opts["return_segments"]))
+        elif name == "nist":
+            results[name] = nist_core.nist_result(stats[name], _nist_options(opts), signature, bool(opts["return_segments"]))
+        else:
+            results[name] = meteor_result(stats[name], opts)
+    return results
+
+
+def score_all(predictions: Sequence[str], references: Sequence[Any], metrics: Sequence[str] = METRICS,
+              **options: Any) -> Dict[str, Dict[str, Any]]:
+    """``{"bleu": {...}, "nist": {...}, "meteor": {...}}`` of one corpus, tokenized once.
+
+    Each dictionary is what the metric's own function returns with the same options
+    (``bleu`` 0-1 and ``score`` 0-100; ``nist`` in [0, inf); ``meteor``, the mean of
+    segment scores, and ``meteor_corpus``, both 0-1).
+    """
+    return results_from_statistics(corpus_statistics(predictions, references, metrics, **options), **options)
+
+
+def headline_scores(results: Mapping[str, Mapping[str, Any]]) -> Dict[str, float]:
+    """One number per metric, flat (for loggers): ``bleu`` (0-1), ``nist``, ``meteor`` (0-1)."""
+    return {name: float(result[name]) for name, result in results.items()}

@@ -1,0 +1,409 @@
+"""The Hugging Face Space of a metric folder: one Gradio app for BLEU, NIST and METEOR.
+
+Each metric folder (``bleu_custom/``, ``nist_custom/``, ``meteor_custom/``) is also a
+Space. Its ``app.py`` is five lines::
+
+    from pathlib import Path
+    from ngram_core import space
+    demo = space.build_app(Path(__file__).parent)
+    if __name__ == "__main__":
+        demo.launch()
+
+evaluate's own ``launch_gradio_widget`` builds its form from ``gr.inputs``, which
+Gradio 4 removed; this module replaces it for Gradio 6 (the ``space`` extra pins
+``gradio==6.31.0``, the ``sdk_version`` of every metric card). Gradio is imported
+inside :func:`build_app` only, so the core never needs it.
+
+The app shows:
+
+- predictions and references as text, one segment per line: two reference boxes,
+  and a tab inside a line separates further references of that segment; or as
+  uploaded files (one file per reference set), which replace the text boxes of
+  their side;
+- one widget per option of the metric, derived from its ``OPTIONS`` (name ->
+  default) and from :data:`CHOICES` for options that take one of a few values;
+- a prefilled example (:data:`EXAMPLES`);
+- the result as a table of fields: the score first, the signature last;
+- a message above it: the score, or what is wrong with the input (line counts that
+  differ, empty input, an option the metric rejects), never a traceback;
+- the metric card (``README.md`` without its front matter) below, as on the Hub.
+
+Host and port come from Gradio's own ``GRADIO_SERVER_NAME`` / ``GRADIO_SERVER_PORT``.
+Usage statistics stay off unless ``GRADIO_ANALYTICS_ENABLED=True``: a metric demo
+has no reason to phone home.
+
+Everything but :func:`build_app` is plain Python (reading input, the option table,
+the result table), tested without Gradio or a browser.
+"""
+from __future__ import annotations
+
+import logging
+import os
+import threading
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
+
+from .bleu import SMOOTH_METHODS
+from .meteor import VARIANTS as METEOR_VARIANTS
+from .tokenizers import TOKENIZERS
+
+logger = logging.getLogger(__name__)
+
+# Options that take one of a few values, by metric family (the folder name before
+# "_custom"); "*" holds for every metric. The values are the core's own lists, which
+# the metrics check against. Other options get a widget for the type of their default
+# (NIST's lowercase="ascii" is therefore not offered: a checkbox gives True or False).
+CHOICES: Dict[str, Dict[str, Sequence[Any]]] = {
+    "*": {"tokenize": TOKENIZERS},
+    "bleu": {"smooth_method": SMOOTH_METHODS},
+    "meteor": {"variant": METEOR_VARIANTS},
+}
+
+# Options whose value is not one number, flag or name (BLEU's ``weights``, METEOR's
+# ``stages``) or that change the shape of the result have no widget: the metric's
+# default holds.
+HIDDEN = frozenset({"return_segments"})
+
+# The field shown first and named in the message; otherwise the first number.
+PRIMARY = {"bleu": "bleu", "nist": "nist", "meteor": "meteor"}
+
+# Prefilled examples: (predictions, reference set 1, reference set 2), one segment a
+# line. The first is sacreBLEU's README example with its two reference sets.
+EXAMPLES: List[Tuple[str, str, str]] = [
+    (
+        "The dog bit the man.\nIt wasn't surprising.\nThe man had just bitten him.",
+        "The dog bit the man.\nIt was not unexpected.\nThe man bit him first.",
+        "The dog had bit the man.\nNo one was surprised.\nThe man had bitten the dog.",
+    ),
+    (
+        "the cat is on the mat\nthere is a cat on the mat",
+        "The cat is on the mat.\nThere is a cat on the mat.",
+        "",
+    ),
+]
+
+SCORE_DIGITS = 6
+
+
+class InputError(ValueError):
+    """Input the app cannot score; the message is shown to the user as is."""
+
+
+# -- the metric card ---------------------------------------------------------------
+def read_card(folder: str | Path) -> Tuple[Dict[str, Any], str]:
+    """(front matter as a dict, Markdown body) of ``folder/README.md``.
+
+    A card without front matter gives ``{}`` and the whole text; no card gives
+    ``({}, "")``.
+    """
+    path = Path(folder) / "README.md"
+    if not path.is_file():
+        return {}, ""
+    text = path.read_text(encoding="utf-8")
+    lines = text.split("\n")
+    if not lines or lines[0].strip() != "---":
+        return {}, text
+    for end in range(1, len(lines)):
+        if lines[end].strip() == "---":
+            break
+    else:
+        return {}, text
+    import yaml  # a dependency of gradio, and of the space extra
+
+    meta = yaml.safe_load("\n".join(lines[1:end])) or {}
+    return meta, "\n".join(lines[end + 1 :]).lstrip("\n")
+
+
+def metric_family(name: str) -> str:
+    """``"bleu"`` for ``"bleu_custom"``: the key of :data:`CHOICES` and :data:`PRIMARY`."""
+    return name.split("_")[0].lower()
+
+
+# -- input: text boxes and files -> segments -------------------------------------
+def split_lines(text: str) -> List[str]:
+    """One segment per line; a final newline ends the last line and adds none.
+
+    Lines end at ``\\n`` (with an optional ``\\r``) only, as when a file is read line
+    by line: other Unicode line breaks stay inside a segment.
+    """
+    lines = text.split("\n")
+    if lines and lines[-1] == "":
+        lines.pop()
+    return [line[:-1] if line.endswith("\r") else line for line in lines]
+
+
+def _is_blank(text: Optional[str]) -> bool:
+    return text is None or text.strip() == ""
+
+
+def _read_file(path: str | Path, what: str) -> str:
+    try:
+        return Path(path).read_text(encoding="utf-8")
+    except UnicodeDecodeError as err:
+        raise InputError(f"The {what} file {Path(path).name} is not UTF-8 text ({err.reason} at byte {err.start}).") from None
+
+
+def gather_corpus(
+    prediction_text: Optional[str],
+    reference_texts: Sequence[Optional[str]],
+    prediction_file: Optional[str | Path] = None,
+    reference_files: Optional[Sequence[str | Path]] = None,
+) -> Tuple[List[str], List[List[str]], str]:
+    """(predictions, references as one list per segment, a note on the source).
+
+    A file replaces the text boxes of its side. Each reference box or file is one
+    reference set with one line per prediction; a tab inside a line separates
+    several references of that segment. Blank reference boxes are skipped.
+    Raises :class:`InputError` with a message for the user.
+    """
+    if prediction_file:
+        hyp_text, hyp_source = _read_file(prediction_file, "predictions"), f"file {Path(prediction_file).name}"
+    else:
+        hyp_text, hyp_source = prediction_text or "", "text box"
+    if _is_blank(hyp_text):
+        raise InputError("The predictions are empty: type one segment per line, or upload a text file.")
+    predictions = split_lines(hyp_text)
+
+    sets: List[Tuple[str, str]] = []
+    if reference_files:
+        for path in reference_files:
+            sets.append((f"reference file {Path(path).name}", _read_file(path, "reference")))
+    else:
+        for i, text in enumerate(reference_texts, start=1):
+            if not _is_blank(text):
+                sets.append((f"reference set {i}", text))
+    if not sets or all(_is_blank(text) for _, text in sets):
+        raise InputError("The references are empty: type one reference per line, or upload a text file.")
+
+    references: List[List[str]] = [[] for _ in predictions]
+    for label, text in sets:
+        lines = split_lines(text)
+        if len(lines) != len(predictions):
+            raise InputError(
+                f"The predictions ({hyp_source}) have {len(predictions)} lines but {label} has "
+                f"{len(lines)}: give one reference line per prediction line."
+            )
+        for segment, line in zip(references, lines):
+            segment.extend(line.split("\t"))
+    source = f"{hyp_source}; " + ", ".join(label for label, _ in sets)
+    return predictions, references, source
+
+
+# -- options: OPTIONS -> widget specs ----------------------------------------------
+@dataclass(frozen=True)
+class OptionSpec:
+    """One option widget: ``kind`` is "choice", "flag", "int", "float" or "text"."""
+
+    name: str
+    default: Any
+    kind: str
+    choices: Tuple[Any, ...] = ()
+
+
+def option_specs(options: Mapping[str, Any], family: str) -> List[OptionSpec]:
+    """Widget specs for the options in ``options`` (name -> default) that get one."""
+    choices = {**CHOICES["*"], **CHOICES.get(family, {})}
+    specs = []
+    for name, default in options.items():
+        if name in HIDDEN:
+            continue
+        if name in choices:
+            specs.append(OptionSpec(name, default, "choice", tuple(choices[name])))
+        elif isinstance(default, bool):
+            specs.append(OptionSpec(name, default, "flag"))
+        elif isinstance(default, int):
+            specs.append(OptionSpec(name, default, "int"))
+        elif isinstance(default, float):
+            specs.append(OptionSpec(name, default, "float"))
+        elif isinstance(default, str):
+            specs.append(OptionSpec(name, default, "text"))
+        # None, lists and tuples: no widget, the metric's default holds.
+    return specs
+
+
+def option_values(specs: Sequence[OptionSpec], values: Sequence[Any]) -> Dict[str, Any]:
+    """The keyword arguments for ``compute``; an emptied number field is an error."""
+    kwargs = {}
+    for spec, value in zip(specs, values):
+        if value is None or (spec.kind == "text" and value == ""):
+            raise InputError(f"The option {spec.name} is empty; its default is {spec.default!r}.")
+        if spec.kind == "int":
+            value = int(value)
+        elif spec.kind == "float":
+            value = float(value)
+        kwargs[spec.name] = value
+    return kwargs
+
+
+# -- output: result dict -> table -------------------------------------------------
+def format_value(value: Any) -> str:
+    """Numbers to :data:`SCORE_DIGITS` decimals, lists item by item, the rest as text."""
+    if isinstance(value, bool) or value is None:
+        return str(value)
+    if isinstance(value, float):
+        return f"{value:.{SCORE_DIGITS}f}"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(format_value(v) for v in value) + "]"
+    if hasattr(value, "tolist"):  # numpy scalars and arrays
+        return format_value(value.tolist())
+    return str(value)
+
+
+def primary_field(result: Mapping[str, Any], family: str) -> Optional[str]:
+    """The field to show first: the family's score, else the first plain number."""
+    if PRIMARY.get(family) in result:
+        return PRIMARY[family]
+    for key, value in result.items():
+        if isinstance(value, (int, float)) and not isinstance(value, bool):
+            return key
+    return None
+
+
+def result_rows(result: Mapping[str, Any], family: str) -> List[List[str]]:
+    """[[field, value], ...]: the primary score first, the signature last."""
+    first = primary_field(result, family)
+    order = [k for k in [first] if k is not None]
+    order += [k for k in result if k not in (first, "signature")]
+    order += [k for k in ["signature"] if k in result]
+    return [[key, format_value(result[key])] for key in order]
+
+
+# -- the app -----------------------------------------------------------------------
+def metric_script(folder: str | Path) -> Path:
+    """The metric script in ``folder``: its one ``.py`` file besides ``app.py``.
+
+    Not ``folder/<folder name>.py``, which is what ``evaluate.load(folder)`` looks for:
+    the Hub clones a Space into a folder named ``app``, whatever the metric is called.
+    """
+    scripts = sorted(p for p in Path(folder).glob("*.py") if p.name != "app.py")
+    if len(scripts) != 1:
+        raise FileNotFoundError(
+            f"{folder} should hold one metric script besides app.py, found "
+            f"{', '.join(p.name for p in scripts) or 'none'}"
+        )
+    return scripts[0]
+
+
+def load_metric(folder: str | Path):
+    """``evaluate.load`` of the metric script in ``folder``, kept in memory (no cache files)."""
+    import evaluate
+
+    return evaluate.load(str(metric_script(Path(folder).resolve())), keep_in_memory=True)
+
+
+def make_scorer(metric: Any, specs: Sequence[OptionSpec]):
+    """The app's click handler, plain Python: text boxes, files and option values in,
+    (message as Markdown, result table rows) out. Bad input gives a message and no
+    rows; it never raises.
+    """
+    family = metric_family(metric.name)
+    lock = threading.Lock()  # an evaluate metric keeps state between add and compute
+
+    def score(prediction_text, reference_1, reference_2, prediction_file, reference_files, *values):
+        try:
+            predictions, references, source = gather_corpus(
+                prediction_text, [reference_1, reference_2], prediction_file, reference_files
+            )
+            kwargs = option_values(specs, values)
+            with lock:
+                result = metric.compute(predictions=predictions, references=references, **kwargs)
+        except (ValueError, TypeError) as err:  # InputError and the metric's own checks
+            return f"**Error:** {err}", []
+        except Exception as err:  # the user sees a message, the log keeps the traceback
+            logger.exception("scoring failed")
+            return f"**Error:** {type(err).__name__}: {err}", []
+        first = primary_field(result, family)
+        n_refs = max(len(r) for r in references)
+        headline = f"**{first} = {format_value(result[first])}**" if first else "**Done.**"
+        note = f"{len(predictions)} segments, up to {n_refs} references each ({source})."
+        return f"{headline}  \n{note}", result_rows(result, family)
+
+    return score
+
+
+def build_app(folder: str | Path, metric: Any = None):
+    """The Gradio ``Blocks`` app of the metric folder ``folder``.
+
+    ``metric`` defaults to ``evaluate.load(folder)``. Launch with ``.launch()``.
+    """
+    import gradio as gr
+
+    folder = Path(folder).resolve()
+    meta, card = read_card(folder)
+    metric = metric if metric is not None else load_metric(folder)
+    specs = option_specs(getattr(metric, "OPTIONS", {}), metric_family(metric.name))
+    score = make_scorer(metric, specs)
+    title = meta.get("title") or metric.name
+    analytics = os.environ.get("GRADIO_ANALYTICS_ENABLED", "False") == "True"
+    with gr.Blocks(title=title, analytics_enabled=analytics) as demo:
+        gr.Markdown(f"# {title}\n{meta.get('description', '')}".rstrip(), elem_id="title")
+        gr.Markdown(
+            "One segment per line. Each reference set has one line per prediction; a tab "
+            "inside a line separates further references of that segment. Uploaded files "
+            "replace the text boxes of their side."
+        )
+        with gr.Tabs():
+            with gr.Tab("Text", id="text"):
+                with gr.Row():
+                    prediction_text = gr.Textbox(
+                        EXAMPLES[0][0], lines=6, label="Predictions", elem_id="predictions"
+                    )
+                    reference_1 = gr.Textbox(
+                        EXAMPLES[0][1], lines=6, label="References (set 1)", elem_id="references-1"
+                    )
+                    reference_2 = gr.Textbox(
+                        EXAMPLES[0][2], lines=6, label="References (set 2, optional)", elem_id="references-2"
+                    )
+                gr.Examples(
+                    examples=[list(example) for example in EXAMPLES],
+                    inputs=[prediction_text, reference_1, reference_2],
+                    label="Examples",
+                    elem_id="examples",
+                )
+            with gr.Tab("Files", id="files"):
+                with gr.Row():
+                    prediction_file = gr.File(label="Predictions file", type="filepath", elem_id="predictions-file")
+                    reference_files = gr.File(
+                        label="Reference files (one per reference set)",
+                        file_count="multiple",
+                        type="filepath",
+                        elem_id="references-files",
+                    )
+        with gr.Accordion("Options", open=True):
+            with gr.Row():
+                widgets = [_option_widget(gr, spec) for spec in specs]
+        button = gr.Button("Compute", variant="primary", elem_id="compute")
+        message = gr.Markdown("", elem_id="message")
+        table = gr.Dataframe(
+            headers=["field", "value"],
+            datatype=["str", "str"],
+            interactive=False,
+            wrap=True,
+            label="Result",
+            elem_id="result",
+        )
+        button.click(
+            score,
+            inputs=[prediction_text, reference_1, reference_2, prediction_file, reference_files, *widgets],
+            outputs=[message, table],
+            api_name="compute",
+        )
+        if card:
+            gr.Markdown(card, elem_id="metric-card")
+    return demo
+
+
+def _option_widget(gr, spec: OptionSpec):
+    elem_id = f"option-{spec.name}"
+    if spec.kind == "choice":
+        return gr.Dropdown(list(spec.choices), value=spec.default, label=spec.name, elem_id=elem_id)
+    if spec.kind == "flag":
+        return gr.Checkbox(value=spec.default, label=spec.name, elem_id=elem_id)
+    if spec.kind == "int":
+        return gr.Number(value=spec.default, precision=0, label=spec.name, elem_id=elem_id)
+    if spec.kind == "float":
+        return gr.Number(value=spec.default, label=spec.name, elem_id=elem_id)
+    return gr.Textbox(value=spec.default, label=spec.name, elem_id=elem_id)

@@ -1,0 +1,188 @@
+"""The Spaces without a browser: folder files, input parsing, options, the result table.
+
+Runs on each metric folder (``bleu_custom``, ``nist_custom``, ``meteor_custom``) and on a
+stand-in metric (``tests/space_fixtures/toy_metric``) that needs none of them. A missing
+metric folder skips here and fails in CI (``NGRAM_CORE_REQUIRE_ALL=1``).
+"""
+from __future__ import annotations
+
+import re
+import runpy
+import shutil
+from pathlib import Path
+
+import pytest
+from conftest import REPO, require, require_module
+
+from ngram_core import space
+
+METRIC_FOLDERS = ["bleu_custom", "nist_custom", "meteor_custom"]
+TOY = Path(__file__).parent / "space_fixtures" / "toy_metric"
+
+
+def metric_folder(name: str) -> Path:
+    """The folder of metric ``name``, or a skip (a fail in CI) while its script is missing."""
+    if name == "toy_metric":
+        return TOY
+    folder = REPO / name
+    require((folder / f"{name}.py").is_file(), f"{name}/{name}.py is not written yet")
+    return folder
+
+
+def gradio_pin(requirements: Path) -> str:
+    pins = re.findall(r"^gradio==(\S+)", requirements.read_text(encoding="utf-8"), flags=re.M)
+    assert len(pins) == 1, f"{requirements} should pin gradio exactly once, found {pins}"
+    return pins[0]
+
+
+@pytest.fixture(scope="module", params=METRIC_FOLDERS + ["toy_metric"])
+def folder(request) -> Path:
+    return metric_folder(request.param)
+
+
+@pytest.fixture(scope="module")
+def metric(folder):
+    return space.load_metric(folder)
+
+
+# -- the folder is a complete Space ---------------------------------------------------
+def test_front_matter_names_gradio_sdk_pinned_in_requirements_and_an_existing_app(folder):
+    require_module("yaml")
+    require((folder / "README.md").is_file(), f"{folder.name}/README.md (the metric card) is not written yet")
+    meta, body = space.read_card(folder)
+    assert meta.get("sdk") == "gradio"
+    assert (folder / meta["app_file"]).is_file(), f"app_file {meta.get('app_file')!r} not in {folder}"
+    assert str(meta["sdk_version"]) == gradio_pin(folder / "requirements.txt")
+    assert body.strip() and not body.lstrip().startswith("---")
+
+
+def test_requirements_install_the_core_with_its_space_extra(folder):
+    lines = [line.split("#")[0].strip() for line in (folder / "requirements.txt").read_text().splitlines()]
+    assert any(line.startswith("ngram-core[space]") for line in lines)
+
+
+def test_app_py_builds_the_shared_app_without_launching(folder, monkeypatch):
+    gr = require_module("gradio")
+    monkeypatch.setenv("GRADIO_ANALYTICS_ENABLED", "False")
+    namespace = runpy.run_path(str(folder / "app.py"), run_name="app")
+    assert isinstance(namespace["demo"], gr.Blocks)
+
+
+def test_the_metric_loads_from_a_folder_named_app_as_the_hub_clones_it(folder, tmp_path):
+    shutil.copytree(folder, tmp_path / "app", ignore=shutil.ignore_patterns("__pycache__"))
+    assert space.metric_script(tmp_path / "app").name == f"{folder.name}.py"
+    assert space.load_metric(tmp_path / "app").name == folder.name
+
+
+# -- options: one widget per scalar option, every offered choice accepted ------------------
+def test_option_widgets_cover_the_scalar_options(metric):
+    specs = space.option_specs(metric.OPTIONS, space.metric_family(metric.name))
+    scalar = [n for n, d in metric.OPTIONS.items() if isinstance(d, (bool, int, float, str)) and n not in space.HIDDEN]
+    assert [s.name for s in specs] == scalar
+    assert "tokenize" in scalar and "lowercase" in scalar
+    for spec in specs:
+        if spec.kind == "choice":
+            assert spec.default in spec.choices, f"{spec.name} default {spec.default!r} not offered"
+
+
+def test_every_metric_specific_choice_is_accepted_by_the_metric(metric):
+    family = space.metric_family(metric.name)
+    predictions, references = ["the cat sat on the mat"], [["the cat sat on a mat"]]
+    for name, choices in space.CHOICES.get(family, {}).items():
+        assert name in metric.OPTIONS, f"CHOICES[{family!r}] names {name!r}, not an option of {metric.name}"
+        for value in choices:
+            metric.compute(predictions=predictions, references=references, **{name: value})
+
+
+def test_option_values_convert_numbers_and_reject_an_emptied_field():
+    specs = [space.OptionSpec("n", 4, "int"), space.OptionSpec("alpha", 0.9, "float")]
+    assert space.option_values(specs, [5.0, 1]) == {"n": 5, "alpha": 1.0}
+    with pytest.raises(space.InputError, match="option alpha is empty; its default is 0.9"):
+        space.option_values(specs, [5, None])
+
+
+# -- input: text boxes and files ----------------------------------------------------------
+def test_lines_end_at_newline_only_and_a_final_newline_adds_no_segment():
+    assert space.split_lines("a\r\nb\u2028c\n") == ["a", "b\u2028c"]
+    assert space.split_lines("a\n\n") == ["a", ""]
+
+
+def test_a_tab_separates_references_and_a_second_box_adds_a_reference_set():
+    hyps, refs, _ = space.gather_corpus("h1\nh2", ["r1a\tr1b\nr2a", "s1\ns2"])
+    assert hyps == ["h1", "h2"]
+    assert refs == [["r1a", "r1b", "s1"], ["r2a", "s2"]]
+
+
+def test_different_line_counts_name_both_counts():
+    with pytest.raises(space.InputError, match=r"have 3 lines but reference set 2 has 2"):
+        space.gather_corpus("a\nb\nc", ["x\ny\nz", "x\ny", ""])
+
+
+@pytest.mark.parametrize(
+    "predictions, references, message",
+    [
+        ("", ["x"], "predictions are empty"),
+        (" \n", ["x"], "predictions are empty"),
+        ("a", ["", None], "references are empty"),
+    ],
+)
+def test_empty_input_says_which_side_is_empty(predictions, references, message):
+    with pytest.raises(space.InputError, match=message):
+        space.gather_corpus(predictions, references)
+
+
+def test_uploaded_files_replace_the_text_boxes(tmp_path):
+    (tmp_path / "hyp.txt").write_text("f1\nf2\n", encoding="utf-8")
+    (tmp_path / "ref.a.txt").write_text("a1\na2\n", encoding="utf-8")
+    (tmp_path / "ref.b.txt").write_text("b1\nb2\n", encoding="utf-8")
+    hyps, refs, source = space.gather_corpus(
+        "typed", ["typed ref"], tmp_path / "hyp.txt", [tmp_path / "ref.a.txt", tmp_path / "ref.b.txt"]
+    )
+    assert hyps == ["f1", "f2"] and refs == [["a1", "b1"], ["a2", "b2"]]
+    assert source == "file hyp.txt; reference file ref.a.txt, reference file ref.b.txt"
+
+
+def test_a_file_that_is_not_utf8_gets_a_message(tmp_path):
+    (tmp_path / "hyp.txt").write_bytes(b"caf\xe9\n")
+    with pytest.raises(space.InputError, match="predictions file hyp.txt is not UTF-8"):
+        space.gather_corpus("", ["x"], tmp_path / "hyp.txt")
+
+
+# -- output: the table and the click handler ----------------------------------------------
+def test_result_table_puts_the_score_first_and_the_signature_last():
+    result = {"signature": "s", "precisions": [0.5, 0.25], "score": 41.0, "bleu": 0.41, "bp": 1}
+    assert space.result_rows(result, "bleu") == [
+        ["bleu", "0.410000"],
+        ["precisions", "[0.500000, 0.250000]"],
+        ["score", "41.000000"],
+        ["bp", "1"],
+        ["signature", "s"],
+    ]
+
+
+def _defaults(specs):
+    return [spec.default for spec in specs]
+
+
+def test_scorer_shows_what_compute_returns_on_the_example(metric):
+    specs = space.option_specs(metric.OPTIONS, space.metric_family(metric.name))
+    predictions, ref_1, ref_2 = space.EXAMPLES[0]
+    message, rows = space.make_scorer(metric, specs)(predictions, ref_1, ref_2, None, None, *_defaults(specs))
+    expected = metric.compute(
+        predictions=space.split_lines(predictions),
+        references=[list(pair) for pair in zip(space.split_lines(ref_1), space.split_lines(ref_2))],
+    )
+    family = space.metric_family(metric.name)
+    assert rows == space.result_rows(expected, family)
+    first = space.primary_field(expected, family)
+    assert message.startswith(f"**{first} = {space.format_value(expected[first])}**")
+
+
+def test_scorer_reports_bad_input_and_bad_options_without_raising(metric):
+    specs = space.option_specs(metric.OPTIONS, space.metric_family(metric.name))
+    score = space.make_scorer(metric, specs)
+    message, rows = score("a\nb", "x", "", None, None, *_defaults(specs))
+    assert rows == [] and message.startswith("**Error:** The predictions (text box) have 2 lines but reference set 1 has 1")
+    bad = ["no-such-tokenizer" if s.name == "tokenize" else s.default for s in specs]
+    message, rows = score("a", "x", "", None, None, *bad)
+    assert rows == [] and message.startswith("**Error:**") and "no-such-tokenizer" in message

@@ -151,19 +151,15 @@ def servers(tmp_path_factory):
     """Every available Space, started at once: most of a start is importing Gradio and
     loading the metric, which overlap well."""
     names = [name for name in METRIC_FOLDERS if (REPO / name / f"{name}.py").is_file()]
-    if len(names) < len(METRIC_FOLDERS):
-        names.append("toy_metric")  # stands in while a real metric folder is missing
     started = {name: SpaceServer(metric_folder(name), tmp_path_factory.mktemp(f"space-{name}")) for name in names}
     yield started
     for server in started.values():
         server.stop()
 
 
-@pytest.fixture(scope="module", params=METRIC_FOLDERS + ["toy_metric"])
+@pytest.fixture(scope="module", params=METRIC_FOLDERS)
 def app(request, servers):
     if request.param not in servers:
-        if request.param == "toy_metric":
-            pytest.skip("the stand-in metric stands in only while a real metric folder is missing")
         metric_folder(request.param)  # skips, or fails in CI, naming the missing script
     return servers[request.param].wait_until_listening()
 

@@ -6,6 +6,7 @@ check names the argument and says how to fix it. Empty strings are valid input.
 """
 from __future__ import annotations
 
+from itertools import chain
 from typing import Any, List, Sequence, Tuple
 
 
@@ -28,6 +29,8 @@ def _as_list(obj: Any, name: str) -> List[Any]:
 def check_predictions(predictions: Any) -> List[str]:
     """Return ``predictions`` as a list of strings, or raise naming the bad item."""
     items = _as_list(predictions, "predictions")
+    if set(map(type, items)) <= {str}:  # the common case, checked in C; else find the culprit
+        return items
     for i, item in enumerate(items):
         if not isinstance(item, str):
             raise TypeError(
@@ -53,6 +56,12 @@ def check_references(references: Any, n_predictions: int) -> List[List[str]]:
     if not items:
         return []
     single = isinstance(items[0], str)
+    # the common cases, checked in C; anything else goes through the loop that names the culprit
+    kinds = set(map(type, items))
+    if kinds == {str}:
+        return [[item] for item in items]
+    if kinds == {list} and 0 not in map(len, items) and set(map(type, chain.from_iterable(items))) <= {str}:
+        return list(map(list, items))
     out: List[List[str]] = []
     for i, item in enumerate(items):
         if isinstance(item, str):

@@ -4,7 +4,7 @@ A corpus is tokenized once (``tokenize_corpus``): hypotheses and the *distinct*
 reference strings go through one encoder, so a reference that several segments
 share is tokenized and counted once. N-grams are then numbered densely, order by
 order (an n-gram's id is the id of the pair (its (n-1)-gram prefix, its last
-token)), and all counting is sort-based over integer keys: there is no per-segment
+token)), by hashing integer keys, and all counting is sort-based: there is no per-segment
 Python loop and no ``Counter``.
 
 For each order n, ``NgramIndex.clipped(n)`` gives, for every distinct (segment,
@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import List, Sequence
 
 import numpy as np
+import pandas as pd
 import pyarrow as pa
 import pyarrow.compute as pc
 
@@ -92,17 +93,15 @@ def _on_both_sides(values: np.ndarray, cut: int, size: int) -> np.ndarray:
 
 
 def factorize(keys: np.ndarray):
-    """Dense codes 0..k-1 for int64 ``keys`` (equal keys, equal codes) and k."""
+    """Dense codes 0..k-1 for int64 ``keys`` (equal keys, equal codes) and k.
+
+    Codes follow the order of first appearance. pandas hashes the keys (an exact hash
+    table, no sorting): several times faster than argsort on millions of keys.
+    """
     if len(keys) == 0:
         return np.zeros(0, dtype=np.int64), 0
-    order = np.argsort(keys)
-    sorted_keys = keys[order]
-    new = np.empty(len(keys), dtype=bool)
-    new[0] = True
-    np.not_equal(sorted_keys[1:], sorted_keys[:-1], out=new[1:])
-    codes = np.empty(len(keys), dtype=np.int64)
-    codes[order] = np.cumsum(new) - 1
-    return codes, int(new.sum())
+    codes, uniques = pd.factorize(keys)
+    return codes.astype(np.int64, copy=False), len(uniques)
 
 
 def _count_distinct(keys: np.ndarray):
@@ -120,7 +119,7 @@ class ClippedCounts:
     """Distinct (segment, n-gram) pairs of the hypotheses, for one order."""
 
     segment: np.ndarray  # segment index
-    ngram: np.ndarray  # n-gram id (dense, per order); n-grams that cannot match are left out
+    ngram: np.ndarray  # n-gram id (dense, per order); n-grams in no reference are left out
     hyp_count: np.ndarray  # occurrences in the hypothesis
     clipped: np.ndarray  # min(hyp_count, max over the segment's references)
 
@@ -209,6 +208,12 @@ class NgramIndex:
         corpus = self.corpus
         size = self.n_ngrams[n - 1]
         (h_starts, h_grams), (r_starts, r_grams) = self._split(n)
+        if not self.pruned:
+            # only n-grams that occur in some reference can match (a pruned index kept only those)
+            in_ref = np.zeros(size, dtype=bool)
+            in_ref[r_grams] = True
+            keep = in_ref[h_grams]
+            h_starts, h_grams = h_starts[keep], h_grams[keep]
         h_keys, h_counts = _count_distinct(self.text_of[h_starts] * size + h_grams)
         segment, ngram = h_keys // size, h_keys % size
         r_keys, r_counts = _count_distinct((self.text_of[r_starts] - corpus.n_segments) * size + r_grams)
@@ -217,10 +222,11 @@ class NgramIndex:
         if len(r_keys):
             for j in range(corpus.ref_table.shape[1]):
                 ref = corpus.ref_table[segment, j]
-                query = np.where(ref >= 0, ref, 0) * size + ngram
+                rows = np.flatnonzero(ref >= 0)  # pairs whose segment has a j-th reference
+                query = ref[rows] * size + ngram[rows]
                 at = np.minimum(np.searchsorted(r_keys, query), len(r_keys) - 1)
-                found = (r_keys[at] == query) & (ref >= 0)
-                np.maximum(best, np.where(found, r_counts[at], 0), out=best)
+                found = np.where(r_keys[at] == query, r_counts[at], 0)
+                best[rows] = np.maximum(best[rows], found)
         clipped = np.minimum(h_counts, best)
         return ClippedCounts(segment=segment, ngram=ngram, hyp_count=h_counts, clipped=clipped)
 

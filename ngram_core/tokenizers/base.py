@@ -22,6 +22,11 @@ class BaseTokenizer:
     # chunks on its own (after ``prepare_line``); the corpus encoder then tokenizes
     # each distinct chunk once instead of every line.
     chunk_local: bool = False
+    # Only when chunk_local: a regular expression (ASCII character class, for pyarrow's
+    # RE2 and Python's re alike) that finds every character tokenizing can act on
+    # inside a chunk. A chunk without any is its own single token and is not
+    # tokenized. "" when tokenizing changes no chunk; None when there is no such class.
+    chunk_special = None
 
     def prepare_line(self, line: str) -> str:
         """The part of tokenization that spans whitespace; only used when chunk_local."""

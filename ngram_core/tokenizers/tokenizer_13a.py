@@ -29,10 +29,20 @@ _RULES_13A = (
 _ENTITIES = (("&quot;", '"'), ("&amp;", "&"), ("&lt;", "<"), ("&gt;", ">"))
 
 
+# The replacements of _RULES_13A as functions: the same strings, but re.sub calls a
+# function per match about twice as fast as it expands a template (Python 3.11).
+_EXPAND_13A = (
+    lambda m: " " + m[1] + " ",
+    lambda m: m[1] + " " + m[2] + " ",
+    lambda m: " " + m[1] + " " + m[2],
+    lambda m: m[1] + " " + m[2] + " ",
+)
+
+
 def apply_rules(text: str) -> str:
     """Apply the 13a regular expressions to ``text`` (one segment or a whole blob)."""
-    for pattern, replacement in _RULES_13A:
-        text = pattern.sub(replacement, text)
+    for (pattern, _), expand in zip(_RULES_13A, _EXPAND_13A):
+        text = pattern.sub(expand, text)
     return text
 
 
@@ -55,6 +65,9 @@ class Tokenizer13a(BaseTokenizer):
     # no rule can consume a whitespace character that a neighbouring chunk needs, so
     # a line's tokens are its chunks' tokens; only the newline rules span chunks.
     chunk_local = True
+    # The characters any 13a step reads: the first rule's class, '.' ',' '-', '&' of
+    # the entities and '<' of <skipped>. That is all ASCII punctuation but "'".
+    chunk_special = r"[!-&(-/:-@\[-\x60{-~]"
 
     def prepare_line(self, line: str) -> str:
         return _join_lines(line) if "\n" in line else line

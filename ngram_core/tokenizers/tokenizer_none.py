@@ -11,6 +11,7 @@ class TokenizerNone(BaseTokenizer):
 
     name = "none"
     chunk_local = True
+    chunk_special = ""
 
     def __call__(self, line: str) -> str:
         return line

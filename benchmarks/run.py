@@ -20,7 +20,6 @@ import gc
 import json
 import os
 import platform
-import resource
 import statistics
 import subprocess
 import sys
@@ -164,9 +163,12 @@ def time_interleaved(tools: List[str], corpus, repeats: int) -> Dict[str, Tuple[
     return {t: (statistics.median(times[t]), scores[t]) for t in tools}
 
 
-def _rss_mb() -> float:
-    with open("/proc/self/statm") as f:
-        return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / 2**20
+def _status_mb(field: str) -> float:
+    with open("/proc/self/status") as f:
+        for line in f:
+            if line.startswith(field + ":"):
+                return int(line.split()[1]) / 1024
+    raise RuntimeError(f"{field} not in /proc/self/status")
 
 
 def memory_probe(tool: str, input_name: str) -> None:
@@ -174,12 +176,12 @@ def memory_probe(tool: str, input_name: str) -> None:
     corpus = INPUTS[input_name]()
     TOOLS[tool](corpora.head(corpus, 50))  # imports and lazy resources are not the tool's peak
     gc.collect()
-    before = _rss_mb()
-    peak_before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    with open("/proc/self/clear_refs", "w") as f:  # reset the high-water mark (VmHWM) to now
+        f.write("5")
+    before = _status_mb("VmRSS")
     TOOLS[tool](corpus)
-    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    print(json.dumps({"peak_growth_mb": max(peak - max(before, peak_before), 0.0) if peak > peak_before else 0.0,
-                      "peak_mb": peak, "input_mb": before}))
+    peak = _status_mb("VmHWM")
+    print(json.dumps({"peak_growth_mb": peak - before, "peak_mb": peak, "input_mb": before}))
 
 
 def peak_memory(tool: str, input_name: str) -> Dict[str, float]:

@@ -81,7 +81,7 @@ def test_empty_strings_score_zero_without_error(variant):
 def test_signature_names_every_setting():
     result = compute_meteor(["a"], [["a", "b"]], alpha=0.8, lowercase=False)
     assert result["signature"].startswith(
-        "meteor|variant:standard|stages:exact+stem+synonym|alpha:0.8|beta:3|gamma:0.5|tok:13a|case:mixed|nrefs:2|version:"
+        "METEOR|nrefs:2|case:mixed|tok:13a|variant:standard|stages:exact+stem+synonym|alpha:0.8|beta:3|gamma:0.5|version:"
     )
 
 

@@ -11,6 +11,8 @@ keeps the best-scoring reference (the first one on ties, as NLTK's ``max``);
 """
 from __future__ import annotations
 
+import gc
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, Dict, Iterable, List, Sequence
 
@@ -18,7 +20,7 @@ from ..inputs import check_choice, check_corpus
 from ..signature import case_field, make_signature, nrefs_field
 from ..tokenizers import tokenize as tokenize_texts
 from .alignment import Pair, count_chunks, fewest_chunks
-from .matching import STAGES, Lexicon, candidate_pairs, check_stages, nltk_matches
+from .matching import STAGES, Lexicon, Segment, candidate_pairs, check_stages, nltk_matches
 from .scoring import DEFAULT_ALPHA, DEFAULT_BETA, DEFAULT_GAMMA, MeteorStats, check_parameters, meteor_formula
 
 VARIANTS = ("standard", "nltk")
@@ -35,8 +37,8 @@ class SegmentResult:
     stats: MeteorStats
 
 
-def _align(hyp: Sequence[str], ref: Sequence[str], variant: str, stages: Sequence[str], lexicon: Lexicon) -> List[Pair]:
-    if not hyp or not ref:
+def _align(hyp: Segment, ref: Segment, variant: str, stages: Sequence[str], lexicon: Lexicon) -> List[Pair]:
+    if not hyp.words or not ref.words:
         return []
     if variant == "nltk":
         return nltk_matches(hyp, ref, stages, lexicon)
@@ -52,38 +54,84 @@ def segment_statistics(
     beta: float = DEFAULT_BETA,
     gamma: float = DEFAULT_GAMMA,
 ) -> List[SegmentResult]:
-    """Align tokenized segments (each with one or more tokenized references)."""
+    """Align tokenized segments (each with one or more tokenized references).
+
+    Every distinct segment is prepared once (word positions, stems: a reference is
+    usually shared by every system), and a (hypothesis, reference) pair that occurs
+    again (two systems with the same output) is aligned once.
+    """
     check_choice("variant", variant, VARIANTS)
     stages = check_stages(stages)
     check_parameters(alpha, beta, gamma)
     lexicon = Lexicon(STEMMER_OF_VARIANT[variant])
+    segments: Dict[tuple, Segment] = {}
+
+    def prepare(tokens: Sequence[str]) -> Segment:
+        key = tuple(tokens)
+        segment = segments.get(key)
+        if segment is None:
+            segment = segments[key] = Segment(list(tokens), lexicon)
+        return segment
+
+    aligned: Dict[tuple, tuple] = {}  # (id(hyp segment), id(ref segment)) -> (pairs, chunks)
+    with _gc_paused():
+        return _statistics(hypotheses, references, variant, stages, alpha, beta, gamma, lexicon, prepare, aligned)
+
+
+@contextmanager
+def _gc_paused():
+    """Pause the cyclic garbage collector while METEOR builds its many small, acyclic
+    lists, dicts and tuples: with a large corpus in memory it otherwise rescans the
+    whole heap again and again (about half of the run time). Reference counting still
+    frees everything; the collector's previous state is restored in any case."""
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
+
+
+def _statistics(hypotheses, references, variant, stages, alpha, beta, gamma, lexicon, prepare, aligned) -> List[SegmentResult]:
     results = []
     for hyp, refs in zip(hypotheses, references):
+        hyp_segment = prepare(hyp)
+        hyp_len = len(hyp_segment.words)
         best = None
         for k, ref in enumerate(refs):
-            pairs = _align(hyp, ref, variant, stages, lexicon)
-            chunks = count_chunks(pairs)
-            score = meteor_formula(len(pairs), chunks, len(hyp), len(ref), alpha, beta, gamma)
+            ref_segment = prepare(ref)
+            key = (id(hyp_segment), id(ref_segment))
+            done = aligned.get(key)
+            if done is None:
+                pairs = _align(hyp_segment, ref_segment, variant, stages, lexicon)
+                done = aligned[key] = (pairs, count_chunks(pairs))
+            pairs, chunks = done
+            ref_len = len(ref_segment.words)
+            score = meteor_formula(len(pairs), chunks, hyp_len, ref_len, alpha, beta, gamma)
             if best is None or score > best.score:
-                stats = MeteorStats(1, score, len(hyp), len(ref), len(pairs), chunks)
-                best = SegmentResult(score, k, pairs, stats)
+                stats = MeteorStats(1, score, hyp_len, ref_len, len(pairs), chunks)
+                best = SegmentResult(score, k, list(pairs), stats)
         results.append(best)
     return results
 
 
 def signature(variant: str, stages: Sequence[str], alpha: float, beta: float, gamma: float, tokenize: str, lowercase: bool, nrefs: str) -> str:
-    """``meteor|variant:standard|stages:exact+stem+synonym|alpha:0.9|beta:3|gamma:0.5|tok:13a|case:lc|nrefs:1|version:ngram-core-X``."""
+    """``METEOR|nrefs:1|case:lc|tok:13a|variant:standard|stages:exact+stem+synonym|alpha:0.9|beta:3|gamma:0.5|version:ngram-core-X``.
+
+    The same field names and order as BLEU's and NIST's signatures where they overlap.
+    """
     return make_signature(
-        "meteor",
+        "METEOR",
         {
+            "nrefs": nrefs,
+            "case": case_field(lowercase),
+            "tok": tokenize,
             "variant": variant,
             "stages": "+".join(stages),
             "alpha": f"{alpha:g}",
             "beta": f"{beta:g}",
             "gamma": f"{gamma:g}",
-            "tok": tokenize,
-            "case": case_field(lowercase),
-            "nrefs": nrefs,
         },
     )
 
@@ -112,11 +160,20 @@ def compute_meteor(
     check_choice("variant", variant, VARIANTS)
     stages = check_stages(stages)
     check_parameters(alpha, beta, gamma)
+    with _gc_paused():
+        return _compute(predictions, references, variant, stages, alpha, beta, gamma, tokenize, lowercase, return_segments)
+
+
+def _compute(predictions, references, variant, stages, alpha, beta, gamma, tokenize, lowercase, return_segments) -> Dict[str, Any]:
     hyps, refs = check_corpus(predictions, references)
-    flat_refs = [ref for segment in refs for ref in segment]
-    tokens = tokenize_texts(hyps + flat_refs, tokenize, lowercase)
-    hyp_tokens, ref_iter = tokens[: len(hyps)], iter(tokens[len(hyps) :])
-    ref_tokens = [[next(ref_iter) for _ in segment] for segment in refs]
+    # Tokenize each distinct text once (a tokenizer is a function of the text; the
+    # references of a test set recur once per system) and share its token list.
+    index: Dict[str, int] = {}
+    hyp_ids = [index.setdefault(text, len(index)) for text in hyps]
+    ref_ids = [[index.setdefault(text, len(index)) for text in segment] for segment in refs]
+    tokens = tokenize_texts(list(index), tokenize, lowercase)
+    hyp_tokens = [tokens[i] for i in hyp_ids]
+    ref_tokens = [[tokens[i] for i in segment] for segment in ref_ids]
 
     results = segment_statistics(hyp_tokens, ref_tokens, variant, stages, alpha, beta, gamma)
     total = MeteorStats.total(r.stats for r in results)

@@ -33,10 +33,10 @@ import numpy as np
 from .inputs import check_choice, check_corpus
 from .ngrams import NgramIndex, TokenizedCorpus, tokenize_corpus
 from .signature import case_field, make_signature, nrefs_field
+from .tokenizers import get_tokenizer
 
 SMOOTH_METHODS = ("exp", "floor", "add-k", "constant", "none")
 SMOOTH_DEFAULTS = {"exp": None, "floor": 0.1, "add-k": 1.0, "constant": 0.1, "none": None}
-EFFECTIVE_ORDERS = (False, True, "sacrebleu", "seed")
 _LOG_ZERO = -9999999999.0  # sacreBLEU's my_log(0): keeps exp() finite and 0
 
 
@@ -157,7 +157,7 @@ class BleuOptions:
                 raise ValueError(f"smooth_value must be a positive number, got {smooth_value!r}")
             if SMOOTH_DEFAULTS[smooth_method] is None:
                 raise ValueError(f"smooth_value is not used by smooth_method={smooth_method!r}; leave it unset")
-        if effective_order not in EFFECTIVE_ORDERS or (effective_order is not False and effective_order is not True and not isinstance(effective_order, str)):
+        if not (isinstance(effective_order, bool) or effective_order in ("sacrebleu", "seed")):
             raise ValueError(f"effective_order={effective_order!r} is not supported; use False, True ('sacrebleu') or 'seed'")
         if effective_order is True:
             effective_order = "sacrebleu"
@@ -167,14 +167,22 @@ class BleuOptions:
     def value(self) -> Optional[float]:
         return self.smooth_value if self.smooth_value is not None else SMOOTH_DEFAULTS[self.smooth_method]
 
-    def signature_fields(self) -> Dict[str, str]:
+    def signature(self, refs_per_segment: np.ndarray, lowercase: bool, tokenizer_signature: str) -> str:
+        """sacreBLEU's fields in sacreBLEU's order, then ``order`` (and ``w`` for weights)."""
         smooth = self.smooth_method
         if self.value is not None:
             smooth += f"[{self.value:.2f}]"
-        fields = {"eff": {False: "no", "sacrebleu": "yes", "seed": "seed"}[self.effective_order], "smooth": smooth, "order": str(self.max_order)}
+        fields = {
+            "nrefs": nrefs_field(refs_per_segment),
+            "case": case_field(lowercase),
+            "eff": {False: "no", "sacrebleu": "yes", "seed": "seed"}[self.effective_order],
+            "tok": tokenizer_signature,
+            "smooth": smooth,
+            "order": str(self.max_order),
+        }
         if self.weights is not None:
             fields["w"] = ",".join(f"{w:g}" for w in self.weights)
-        return fields
+        return make_signature("BLEU", fields)
 
 
 def bleu_from_statistics(stats: BleuStatistics, options: BleuOptions = BleuOptions()) -> Dict[str, np.ndarray]:
@@ -263,11 +271,7 @@ def bleu_result(stats: BleuStatistics, options: BleuOptions, tokenizer_signature
         "reference_length": ref_len,
         "counts": [int(c) for c in total.matches[0]],
         "totals": [int(t) for t in total.totals[0]],
-        "signature": make_signature(
-            "BLEU",
-            {"nrefs": nrefs_field(stats.n_refs), "case": case_field(lowercase), **{"eff": options.signature_fields()["eff"]},
-             "tok": tokenizer_signature, **{k: v for k, v in options.signature_fields().items() if k != "eff"}},
-        ),
+        "signature": options.signature(stats.n_refs, lowercase, tokenizer_signature),
     }
     if return_segments:
         result["segment_scores"] = [float(s) / 100.0 for s in bleu_from_statistics(stats, options)["score"]]
@@ -295,8 +299,6 @@ def corpus_bleu(
     """
     options = BleuOptions.create(max_order, weights, smooth_method, smooth_value, effective_order)
     hyps, refs = check_corpus(predictions, references)
-    from .tokenizers import get_tokenizer
-
     tokenizer = get_tokenizer(tokenize)
     if not isinstance(lowercase, (bool, np.bool_)):
         raise TypeError(f"lowercase must be True or False, got {lowercase!r}")

@@ -26,12 +26,12 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import Any, Dict, Optional, Sequence, Union
+from typing import Any, Dict, List, Optional, Sequence, Union
 
 import numpy as np
 
 from .inputs import check_choice, check_corpus
-from .ngrams import NgramIndex, TokenizedCorpus, tokenize_corpus
+from .ngrams import NgramMatches, TokenizedCorpus, match_ngrams, tokenize_corpus
 from .signature import case_field, make_signature, nrefs_field
 from .tokenizers import get_tokenizer
 
@@ -109,12 +109,17 @@ def closest_ref_length(hyp_len: np.ndarray, ref_lens: np.ndarray) -> np.ndarray:
     return ref_lens[np.arange(len(hyp_len)), np.argmin(key, axis=1)]
 
 
-def bleu_statistics(corpus: TokenizedCorpus, max_order: int = 4, index: Optional[NgramIndex] = None) -> BleuStatistics:
-    """Per-segment BLEU statistics of a tokenized corpus."""
-    index = index if index is not None else NgramIndex(corpus, max_order)
-    matches = np.stack([index.matches(n) for n in range(1, max_order + 1)], axis=1)
-    totals = np.stack([index.hyp_totals(n) for n in range(1, max_order + 1)], axis=1)
+def bleu_statistics(corpus: TokenizedCorpus, max_order: int = 4,
+                    matches: Optional[List[NgramMatches]] = None) -> BleuStatistics:
+    """Per-segment BLEU statistics of a tokenized corpus (``matches``: ``match_ngrams``
+    of the corpus, of at least ``max_order`` orders, when the caller has them)."""
+    found = (matches if matches is not None else match_ngrams(corpus, max_order))[:max_order]
+    if len(found) < max_order:
+        raise ValueError(f"bleu_statistics(max_order={max_order}) needs matches of orders 1..{max_order}, got {len(found)}")
+    S = corpus.n_segments
     hyp_len = corpus.hyp_lengths.astype(np.int64)
+    matches = np.stack([m.per_segment(S) for m in found], axis=1)
+    totals = np.stack([np.maximum(hyp_len - (n - 1), 0) for n in range(1, max_order + 1)], axis=1)
     return BleuStatistics(
         hyp_len=hyp_len,
         ref_len=closest_ref_length(hyp_len, corpus.ref_lengths()),

@@ -2,26 +2,27 @@
 
 A corpus is tokenized once (``tokenize_corpus``): hypotheses and the *distinct*
 reference strings go through one encoder, so a reference that several segments
-share is tokenized and counted once. N-grams are then numbered densely, order by
-order (an n-gram's id is the id of the pair (its (n-1)-gram prefix, its last
-token)), by hashing integer keys, and all counting is sort-based: there is no per-segment
-Python loop and no ``Counter``.
+share is tokenized once. N-grams are numbered densely, order by order (an n-gram's
+number is the number of the pair (its (n-1)-gram, its last token)), by hashing
+integer keys; there is no per-segment Python loop and no ``Counter``.
 
-For each order n, ``NgramIndex.clipped(n)`` gives, for every distinct (segment,
-n-gram) of the hypotheses, its hypothesis count and its count clipped by the most
-any one of the segment's references has: the BLEU numerator, and with NIST's
-information weights the NIST numerator.
+``match_ngrams`` finds, order by order, the hypothesis n-gram occurrences that count
+as clipped matches against the segment's references: BLEU's numerator. It numbers
+n-grams within each set of references, and an n-gram that occurs on one side only
+drops out together with every longer n-gram that contains it, so the work shrinks
+with the order. ``NgramIndex`` adds the corpus-wide numbering of every reference
+n-gram that NIST's information weights and mergeable statistics need.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import List, Sequence
+from typing import List, Optional, Sequence
 
 import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
 
-from .corpus import EncodedTexts, encode_texts
+from .corpus import EncodedTexts, _offsets, encode_texts
 
 
 @dataclass(frozen=True)
@@ -82,15 +83,6 @@ def tokenize_corpus(
     return TokenizedCorpus(texts=texts, n_segments=n, ref_table=table)
 
 
-def _on_both_sides(values: np.ndarray, cut: int, size: int) -> np.ndarray:
-    """Mask over 0..size-1: which values occur both before and after position ``cut``."""
-    before = np.zeros(size, dtype=bool)
-    before[values[:cut]] = True
-    after = np.zeros(size, dtype=bool)
-    after[values[cut:]] = True
-    return before & after
-
-
 def factorize(keys: np.ndarray):
     """Dense codes 0..k-1 for int64 ``keys`` (equal keys, equal codes) and k.
 
@@ -115,39 +107,174 @@ def _count_distinct(keys: np.ndarray):
     return keys[starts], counts
 
 
+def reference_sets(ref_table: np.ndarray):
+    """(id of each segment's set of references, number of distinct sets).
+
+    Segments whose rows of ``ref_table`` are equal (every system's output of one source
+    sentence, say) share a reference set.
+    """
+    code = np.zeros(len(ref_table), dtype=np.int64)
+    width = int(ref_table.max(initial=-1)) + 2
+    n_sets = 1 if len(ref_table) else 0
+    for j in range(ref_table.shape[1]):
+        code, n_sets = factorize(code * width + ref_table[:, j] + 1)
+    return code, n_sets
+
+
+def occurrence_ranks(keys: np.ndarray):
+    """(rank, repeated): for each key, its occurrence number among equal keys (1 for the
+    first, in array order) and whether its key occurs more than once.
+
+    A stable sort groups equal keys in array order; keys that are sorted by text
+    already (as ``text * size + code`` in position order is) sort in a few passes.
+    """
+    order = np.argsort(keys, kind="stable")
+    sorted_keys = keys[order]
+    same_as_previous = sorted_keys[1:] == sorted_keys[:-1]
+    repeated_sorted = np.zeros(len(keys), dtype=bool)
+    repeated_sorted[1:] = same_as_previous
+    repeated_sorted[:-1] |= same_as_previous
+    at = np.flatnonzero(repeated_sorted)  # usually few: only keys that occur twice or more
+    group_start = np.where(np.concatenate(([True], ~same_as_previous))[at], at, 0)
+    rank = np.ones(len(keys), dtype=np.int64)
+    rank[order[at]] = at - np.maximum.accumulate(group_start) + 1
+    repeated = np.zeros(len(keys), dtype=bool)
+    repeated[order[at]] = True
+    return rank, repeated
+
+
+@dataclass(frozen=True)
+class NgramMatches:
+    """The hypothesis n-grams of one order that occur in some reference of their segment.
+
+    ``positions`` are their start positions in ``corpus.texts.ids`` (sorted), ``segment``
+    their segments; ``matched`` marks the occurrences that count after clipping: the
+    k-th occurrence of an n-gram in a hypothesis counts if some one reference of the
+    segment has the n-gram k times or more. So ``matched.sum()`` over a segment is
+    its clipped n-gram matches, BLEU's numerator.
+    """
+
+    positions: np.ndarray
+    segment: np.ndarray
+    matched: np.ndarray
+
+    def per_segment(self, n_segments: int) -> np.ndarray:
+        """Clipped matches of each segment."""
+        return np.bincount(self.segment[self.matched], minlength=n_segments).astype(np.int64)
+
+
+def match_ngrams(corpus: TokenizedCorpus, max_order: int) -> List[NgramMatches]:
+    """Clipped n-gram matches of every hypothesis, orders 1..max_order.
+
+    Segments with the same references share a *reference set*. Every hypothesis and
+    every (reference set, reference) pair is one text of a combined array. N-grams are
+    numbered *within a reference set*: order 1 numbers (set, token) pairs, order n the
+    pairs (order n-1 number at p, token p+n-1). An occurrence whose number appears only
+    on one side (hypotheses or references) can never match, and neither can a longer
+    n-gram that starts or ends with it: order n only numbers the positions p where the
+    order n-1 n-grams at p and p+1 occur on both sides. The arrays shrink fast with the
+    order, and every number is one exact hash (no sorting of the whole corpus).
+
+    Clipping: the k-th occurrence of an n-gram in a hypothesis matches if the n-gram
+    occurs k times in one of the segment's references, i.e. if some reference has a
+    k-th occurrence with the same number. Occurrence ranks come from a stable sort by
+    (text, number); from order 2 on, only where the order n-1 prefix was repeated in
+    its text (elsewhere the rank is 1), which is rare.
+    """
+    texts = corpus.texts
+    S = corpus.n_segments
+    ids = texts.ids
+    vocab_size = max(len(texts.vocab), 1)
+    ref_set, _ = reference_sets(corpus.ref_table)
+    # one text per distinct (reference set, reference): usually one per distinct reference
+    seg, col = np.nonzero(corpus.ref_table >= 0)
+    n_refs = max(len(texts) - S, 1)
+    pairs = np.unique(ref_set[seg] * n_refs + corpus.ref_table[seg, col])
+    inst_set, inst_ref = pairs // n_refs, pairs % n_refs
+    inst_len = texts.lengths[S:][inst_ref]
+    n_hyp_tokens = int(texts.offsets[S])
+    gather = np.arange(int(inst_len.sum()), dtype=np.int64) + np.repeat(
+        texts.offsets[S:-1][inst_ref] - _offsets(inst_len)[:-1], inst_len)
+    tokens = np.concatenate([ids[:n_hyp_tokens], ids[gather]])
+    text_len = np.concatenate([texts.lengths[:S], inst_len])
+    text_of = np.repeat(np.arange(len(text_len), dtype=np.int64), text_len)
+    remaining = _offsets(text_len)[1:][text_of] - np.arange(len(tokens))  # tokens left in the text
+    set_of_text = np.concatenate([ref_set, inst_set])
+
+    result: List[NgramMatches] = []
+    pos = np.arange(len(tokens), dtype=np.int64)
+    # (Keys cannot overflow: every number is below the number of positions, and so is
+    # the vocabulary size; their product fits in int64 for any corpus that fits in memory.)
+    code, size = factorize(set_of_text[text_of] * vocab_size + tokens)
+    repeated_prefix = None
+    for n in range(1, max_order + 1):
+        if n > 1:
+            alive = np.zeros(len(tokens) + 1, dtype=bool)
+            alive[pos] = True
+            extend = (remaining[pos] >= n) & alive[pos + 1]
+            pos, code = pos[extend], code[extend]
+            repeated_prefix = repeated_prefix[pos]
+            code, size = factorize(code * vocab_size + tokens[pos + n - 1])
+        cut = np.searchsorted(pos, n_hyp_tokens)
+        on_both = np.zeros(size, dtype=bool)
+        on_both[code[:cut]] = True
+        in_refs = np.zeros(size, dtype=bool)
+        in_refs[code[cut:]] = True
+        on_both &= in_refs
+        keep = on_both[code]
+        pos, code = pos[keep], code[keep]
+        cut = np.searchsorted(pos, n_hyp_tokens)
+        rank = np.ones(len(pos), dtype=np.int64)
+        repeated = np.zeros(len(pos), dtype=bool)
+        ranked = np.arange(len(pos)) if n == 1 else np.flatnonzero(repeated_prefix[keep])
+        if len(ranked):
+            rank[ranked], repeated[ranked] = occurrence_ranks(text_of[pos[ranked]] * size + code[ranked])
+        matched = rank[:cut] == 1
+        later = np.flatnonzero(~matched)
+        if len(later):  # k-th occurrences (k > 1) in hypotheses: look for a k-th in a reference
+            ref_later = cut + np.flatnonzero(rank[cut:] > 1)
+            width = int(rank.max()) + 1
+            found = pc.is_in(pa.array(code[later] * width + rank[later]),
+                             value_set=pa.array(code[ref_later] * width + rank[ref_later]))
+            matched[later] = found.to_numpy(zero_copy_only=False)
+        result.append(NgramMatches(positions=pos[:cut], segment=text_of[pos[:cut]], matched=matched))
+        repeated_prefix = np.zeros(len(tokens), dtype=bool)
+        repeated_prefix[pos] = repeated
+    return result
+
+
 @dataclass(frozen=True)
 class ClippedCounts:
-    """Distinct (segment, n-gram) pairs of the hypotheses, for one order."""
+    """Distinct (segment, n-gram) pairs of the hypotheses with clipped matches, for one order."""
 
     segment: np.ndarray  # segment index
-    ngram: np.ndarray  # n-gram id (dense, per order); n-grams in no reference are left out
-    hyp_count: np.ndarray  # occurrences in the hypothesis
-    clipped: np.ndarray  # min(hyp_count, max over the segment's references)
+    ngram: np.ndarray  # n-gram id (NgramIndex numbering)
+    clipped: np.ndarray  # min(count in the hypothesis, most in any one of the segment's references) > 0
 
 
 class NgramIndex:
-    """Dense n-gram ids, orders 1..max_order.
+    """Dense corpus-wide n-gram ids, orders 1..max_order: every n-gram of the
+    references, and the hypothesis n-grams that occur in their segment's references.
 
-    With ``prune=True`` (what BLEU uses) only the n-grams that can match are numbered.
-    An n-gram can only be matched if it occurs both in some hypothesis and in some
-    reference, and then so do its prefix and its last token. So each order only
-    numbers positions whose (n-1)-gram prefix was kept and whose last token occurs on
-    both sides, and then keeps the n-grams found on both sides: the arrays shrink
-    quickly with the order, and every n-gram that can match keeps all of its
-    occurrences (on both sides), so clipped counts and reference counts of those
-    n-grams are exact. Totals (hypothesis n-grams per segment) come from lengths.
-    ``prune=False`` numbers every n-gram: NIST needs it, because its statistics carry
-    the reference n-gram counts of a shard to be merged with other shards, whose
-    hypotheses may match n-grams that this shard's hypotheses do not have.
+    This is what NIST needs: its statistics carry the reference n-gram counts of a
+    shard, to be merged with other shards whose hypotheses may match n-grams that this
+    shard's hypotheses do not have, and information weights for the matched ones. (BLEU
+    needs no corpus-wide ids: :func:`match_ngrams` is all it uses.)
 
-    ``starts[n-1]`` are the kept start positions (sorted), ``grams[n-1]`` their
-    n-gram ids (order 1: token ids), ``prefix[n-1][g]`` the (n-1)-gram id of n-gram
-    ``g`` (order >= 2), ``n_ngrams[n-1]`` the size of the id space.
+    An id is the id of the pair (its (n-1)-gram's id, its last token), numbered by
+    hashing. The hypothesis positions numbered at order n are those of
+    ``matches[n-1]`` (their prefixes occur in a reference too, so they were numbered at
+    order n-1). ``starts[n-1]`` are the numbered start positions (sorted: hypotheses
+    first), ``grams[n-1]`` their ids (order 1: token ids), ``prefix[n-1][g]`` the
+    (n-1)-gram id of n-gram ``g`` (order >= 2), ``n_ngrams[n-1]`` the size of the id space.
     """
 
-    def __init__(self, corpus: TokenizedCorpus, max_order: int, prune: bool = True) -> None:
+    def __init__(self, corpus: TokenizedCorpus, max_order: int, matches: Optional[List[NgramMatches]] = None) -> None:
         self.corpus = corpus
         self.max_order = max_order
+        self.matches = matches[:max_order] if matches is not None else match_ngrams(corpus, max_order)
+        if len(self.matches) < max_order:
+            raise ValueError(f"NgramIndex of order {max_order} needs matches of orders 1..{max_order}")
         texts = corpus.texts
         ids = texts.ids
         n_pos = len(ids)
@@ -156,32 +283,22 @@ class NgramIndex:
         self.text_of = text_of
         self.hyp_positions = cut = int(texts.offsets[corpus.n_segments])
         vocab_size = max(len(texts.vocab), 1)
-        self.pruned = prune
-        if prune:
-            shared = _on_both_sides(ids, cut, vocab_size)
-            starts = np.flatnonzero(shared[ids])
-        else:
-            shared = np.ones(vocab_size, dtype=bool)
-            starts = np.arange(n_pos)
+        ref_starts = np.arange(cut, n_pos, dtype=np.int64)
+        starts = np.concatenate([self.matches[0].positions, ref_starts])
         self.starts: List[np.ndarray] = [starts]
         self.grams: List[np.ndarray] = [ids[starts]]
         self.n_ngrams: List[int] = [vocab_size]
         self.prefix: List[np.ndarray] = [np.zeros(0, dtype=np.int64)]
+        gram_at = np.zeros(n_pos, dtype=np.int64)
         for n in range(2, max_order + 1):
-            prev_starts, prev_grams = self.starts[-1], self.grams[-1]
-            long_enough = remaining[prev_starts] >= n
-            prev_starts, prev_grams = prev_starts[long_enough], prev_grams[long_enough]
-            last = ids[prev_starts + n - 1]
-            if prune:
-                ok = shared[last]
-                prev_starts, prev_grams, last = prev_starts[ok], prev_grams[ok], last[ok]
-            codes, count = factorize(prev_grams * vocab_size + last)
+            gram_at[self.starts[-1]] = self.grams[-1]
+            ref_starts = ref_starts[remaining[ref_starts] >= n]
+            starts = np.concatenate([self.matches[n - 1].positions, ref_starts])
+            prev_grams = gram_at[starts]
+            codes, count = factorize(prev_grams * vocab_size + ids[starts + n - 1])
             prefix_of = np.zeros(count, dtype=np.int64)
             prefix_of[codes] = prev_grams
-            if prune:
-                keep = _on_both_sides(codes, np.searchsorted(prev_starts, cut), count)[codes]
-                prev_starts, codes = prev_starts[keep], codes[keep]
-            self.starts.append(prev_starts)
+            self.starts.append(starts)
             self.grams.append(codes)
             self.n_ngrams.append(count)
             self.prefix.append(prefix_of)
@@ -189,7 +306,7 @@ class NgramIndex:
     def _split(self, n: int):
         """(starts, grams) of order n, split into the hypothesis and reference parts."""
         starts, grams = self.starts[n - 1], self.grams[n - 1]
-        cut = np.searchsorted(starts, self.hyp_positions)
+        cut = len(self.matches[n - 1].positions)
         return (starts[:cut], grams[:cut]), (starts[cut:], grams[cut:])
 
     def hyp_totals(self, n: int) -> np.ndarray:
@@ -205,33 +322,9 @@ class NgramIndex:
         return keys // size, keys % size, counts
 
     def clipped(self, n: int) -> ClippedCounts:
-        """Hypothesis n-gram counts clipped by the segment's references (order n)."""
-        corpus = self.corpus
+        """Clipped matches of order n per (segment, n-gram), where there are any."""
         size = self.n_ngrams[n - 1]
-        (h_starts, h_grams), (r_starts, r_grams) = self._split(n)
-        if not self.pruned:
-            # only n-grams that occur in some reference can match (a pruned index kept only those)
-            in_ref = np.zeros(size, dtype=bool)
-            in_ref[r_grams] = True
-            keep = in_ref[h_grams]
-            h_starts, h_grams = h_starts[keep], h_grams[keep]
-        h_keys, h_counts = _count_distinct(self.text_of[h_starts] * size + h_grams)
-        segment, ngram = h_keys // size, h_keys % size
-        r_keys, r_counts = _count_distinct((self.text_of[r_starts] - corpus.n_segments) * size + r_grams)
-        # the most any one of the segment's references has, one reference slot at a time
-        best = np.zeros(len(h_keys), dtype=np.int64)
-        if len(r_keys):
-            for j in range(corpus.ref_table.shape[1]):
-                ref = corpus.ref_table[segment, j]
-                rows = np.flatnonzero(ref >= 0)  # pairs whose segment has a j-th reference
-                query = ref[rows] * size + ngram[rows]
-                at = np.minimum(np.searchsorted(r_keys, query), len(r_keys) - 1)
-                found = np.where(r_keys[at] == query, r_counts[at], 0)
-                best[rows] = np.maximum(best[rows], found)
-        clipped = np.minimum(h_counts, best)
-        return ClippedCounts(segment=segment, ngram=ngram, hyp_count=h_counts, clipped=clipped)
-
-    def matches(self, n: int) -> np.ndarray:
-        """Clipped matches of order n per segment (BLEU's numerator)."""
-        counts = self.clipped(n)
-        return np.bincount(counts.segment, weights=counts.clipped, minlength=self.corpus.n_segments).astype(np.int64)
+        (_, h_grams), _ = self._split(n)
+        found = self.matches[n - 1]
+        keys, counts = _count_distinct(found.segment[found.matched] * size + h_grams[found.matched])
+        return ClippedCounts(segment=keys // size, ngram=keys % size, clipped=counts)

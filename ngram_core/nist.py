@@ -200,9 +200,9 @@ def ascii_lowercase(corpus: TokenizedCorpus) -> TokenizedCorpus:
 def nist_statistics(corpus: TokenizedCorpus, max_order: int = 5, index: Optional[NgramIndex] = None) -> NistStatistics:
     """Per-segment NIST statistics of a tokenized corpus."""
     if index is None:
-        index = NgramIndex(corpus, max_order, prune=False)
-    elif index.pruned:
-        raise ValueError("NIST statistics need an NgramIndex built with prune=False (all reference n-grams)")
+        index = NgramIndex(corpus, max_order)
+    elif index.max_order < max_order:
+        raise ValueError(f"nist_statistics(max_order={max_order}) needs an NgramIndex of order {max_order} or more")
     slots = corpus.ref_multiplicity()
     ids = corpus.texts.ids
     orders, parents, tokens, counts = [], [], [], []
@@ -233,10 +233,9 @@ def nist_statistics(corpus: TokenizedCorpus, max_order: int = 5, index: Optional
         tokens.append(last)
         counts.append(per_gram[present])
         matched = index.clipped(n)
-        keep = matched.clipped > 0
-        segments.append(matched.segment[keep])
-        ngrams.append(row_of[matched.ngram[keep]])
-        clipped.append(matched.clipped[keep])
+        segments.append(matched.segment)
+        ngrams.append(row_of[matched.ngram])
+        clipped.append(matched.clipped)
         row_of_prev = row_of
     table = NgramTable(
         vocab=corpus.texts.vocab,

@@ -2,8 +2,8 @@
 
 ``score_all(predictions, references, metrics=("bleu", "nist", "meteor"))`` checks
 the input once, tokenizes it once per distinct (tokenizer, lowercasing) setting and
-builds one :class:`~ngram_core.ngrams.NgramIndex` that BLEU and NIST share (of the
-larger of their orders). It returns one result dictionary per metric, the same
+finds the clipped n-gram matches once (``ngram_core.ngrams.match_ngrams``, of the
+larger of their orders) for BLEU and NIST to share. It returns one result dictionary per metric, the same
 dictionaries ``corpus_bleu``, ``corpus_nist`` and ``compute_meteor`` return.
 
 The two steps are also public, for the adapters that move statistics around
@@ -32,7 +32,7 @@ from .inputs import check_choice, check_corpus
 from .meteor import metric as meteor_metric
 from .meteor.matching import check_stages
 from .meteor.scoring import MeteorStats, check_parameters
-from .ngrams import NgramIndex, TokenizedCorpus, tokenize_corpus
+from .ngrams import NgramIndex, NgramMatches, TokenizedCorpus, match_ngrams, tokenize_corpus
 from .signature import nrefs_field
 from .tokenizers import get_tokenizer
 
@@ -142,14 +142,13 @@ def _nist_options(opts: Mapping[str, Any]) -> nist_core.NistOptions:
 
 
 class _Corpora:
-    """Tokenized corpora and n-gram indexes, each built once per (tokenizer, case) setting."""
+    """Tokenized corpora, n-gram matches and indexes, each built once per (tokenizer, case) setting."""
 
-    def __init__(self, hyps: List[str], refs: List[List[str]], orders: Dict[Tuple[str, Any], int],
-                 complete: Sequence[Tuple[str, Any]] = ()) -> None:
+    def __init__(self, hyps: List[str], refs: List[List[str]], orders: Dict[Tuple[str, Any], int]) -> None:
         self.hyps, self.refs, self.orders = hyps, refs, orders
-        self.complete = set(complete)  # settings whose index must number every n-gram (NIST's)
         self._corpora: Dict[Tuple[str, Any], TokenizedCorpus] = {}
         self._indexes: Dict[Tuple[str, Any], NgramIndex] = {}
+        self._matches: Dict[Tuple[str, Any], List[NgramMatches]] = {}
 
     def corpus(self, tokenize: str, lowercase: Any) -> TokenizedCorpus:
         key = (tokenize, "ascii" if lowercase == "ascii" else bool(lowercase))
@@ -164,8 +163,14 @@ class _Corpora:
         key = (tokenize, "ascii" if lowercase == "ascii" else bool(lowercase))
         if key not in self._indexes:
             self._indexes[key] = NgramIndex(self.corpus(tokenize, lowercase), self.orders[key],
-                                            prune=key not in self.complete)
+                                            self.matches(tokenize, lowercase))
         return self._indexes[key]
+
+    def matches(self, tokenize: str, lowercase: Any) -> List[NgramMatches]:
+        key = (tokenize, "ascii" if lowercase == "ascii" else bool(lowercase))
+        if key not in self._matches:
+            self._matches[key] = match_ngrams(self.corpus(tokenize, lowercase), self.orders[key])
+        return self._matches[key]
 
 
 def _ngram_key(opts: Mapping[str, Any]) -> Tuple[str, Any]:
@@ -204,14 +209,13 @@ def statistics_and_corpora(predictions: Sequence[str], references: Sequence[Any]
         if name in per_metric:
             ngram_key = _ngram_key(per_metric[name])
             orders[ngram_key] = max(orders.get(ngram_key, 1), int(per_metric[name][key]))
-    complete = [_ngram_key(per_metric["nist"])] if "nist" in per_metric else []
-    corpora = _Corpora(hyps, refs, orders, complete)
+    corpora = _Corpora(hyps, refs, orders)
     stats: Dict[str, Any] = {}
     for name, opts in per_metric.items():
         tokenize, lowercase = opts["tokenize"], opts["lowercase"]
         corpus = corpora.corpus(tokenize, lowercase)
         if name == "bleu":
-            stats[name] = bleu_core.bleu_statistics(corpus, opts["max_order"], corpora.index(tokenize, lowercase))
+            stats[name] = bleu_core.bleu_statistics(corpus, opts["max_order"], corpora.matches(tokenize, lowercase))
         elif name == "nist":
             stats[name] = nist_core.nist_statistics(corpus, opts["n"], corpora.index(tokenize, lowercase))
         else:

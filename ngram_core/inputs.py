@@ -61,7 +61,7 @@ def check_references(references: Any, n_predictions: int) -> List[List[str]]:
     if kinds == {str}:
         return [[item] for item in items]
     if kinds == {list} and 0 not in map(len, items) and set(map(type, chain.from_iterable(items))) <= {str}:
-        return list(map(list, items))
+        return items  # the caller's lists, never modified here or downstream
     out: List[List[str]] = []
     for i, item in enumerate(items):
         if isinstance(item, str):

@@ -250,9 +250,9 @@ def nist_statistics(corpus: TokenizedCorpus, max_order: int = 5, index: Optional
         ref_words=np.where(ref_lengths >= 0, ref_lengths, 0).sum(axis=1).astype(np.int64),
         n_refs=corpus.refs_per_segment.astype(np.int64),
         totals=np.stack([index.hyp_totals(n) for n in range(1, max_order + 1)], axis=1).astype(np.int64),
-        match_segment=np.concatenate(segments).astype(np.int64),
-        match_ngram=np.concatenate(ngrams).astype(np.int64),
-        match_count=np.concatenate(clipped).astype(np.int64),
+        match_segment=np.concatenate(segments).astype(np.int64, copy=False),
+        match_ngram=np.concatenate(ngrams).astype(np.int64, copy=False),
+        match_count=np.concatenate(clipped).astype(np.int64, copy=False),
         table=table,
     )
 

@@ -68,3 +68,34 @@ def test_shared_references_are_counted_per_segment(corpus):
     single = corpus_bleu(hyps, refs)
     assert doubled["counts"] == [2 * c for c in single["counts"]]
     assert doubled["reference_length"] == 2 * single["reference_length"]
+
+
+def clipped_matches_by_counting(hyp_tokens, ref_token_lists, n):
+    """The textbook definition: sum over n-grams of min(hypothesis count, most in one reference)."""
+    from collections import Counter
+
+    def grams(tokens):
+        return Counter(tuple(tokens[i:i + n]) for i in range(len(tokens) - n + 1))
+
+    best = Counter()
+    for ref in ref_token_lists:
+        for gram, count in grams(ref).items():
+            best[gram] = max(best[gram], count)
+    return sum(min(count, best[gram]) for gram, count in grams(hyp_tokens).items())
+
+
+# few distinct short texts, so that references recur across segments in different
+# combinations (a reference in several reference sets, duplicates within a segment)
+POOL = st.lists(st.lists(st.sampled_from(["a", "b", "c", "."]), max_size=7).map(" ".join), min_size=1, max_size=4)
+
+
+@settings(max_examples=200, deadline=None)
+@given(pool=POOL, data=st.data())
+def test_clipped_matches_equal_counting_per_segment(pool, data):
+    n_segments = data.draw(st.integers(1, 8))
+    hyps = data.draw(st.lists(st.sampled_from(pool) | SEGMENT, min_size=n_segments, max_size=n_segments))
+    refs = [data.draw(st.lists(st.sampled_from(pool), min_size=1, max_size=4)) for _ in range(n_segments)]
+    stats = stats_of(hyps, refs, tokenize="none")
+    for s, (hyp, seg_refs) in enumerate(zip(hyps, refs)):
+        expected = [clipped_matches_by_counting(hyp.split(), [r.split() for r in seg_refs], n) for n in range(1, 5)]
+        assert stats.matches[s].tolist() == expected

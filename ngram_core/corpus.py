@@ -16,12 +16,19 @@ field. (pyarrow's own whitespace split kernel is not used: on strings ending in
 whitespace it returned a stray field, and its notion of whitespace is not Python's.)
 
 Chunk-local tokenizers name the characters they can act on (``chunk_special``): a
-chunk without any of them is its own single token and is not tokenized at all.
+chunk without any of them is its own single token and is not tokenized at all. The
+other distinct chunks are tokenized together, by the tokenizer's pyarrow kernels
+(``tokenize_arrow``; 13a has them) or else in Python (``tokenize_batch``). The
+tokenized chunks, next to the plain ones, go through the same split and
+``dictionary_encode``, which gives one vocabulary of tokens, and every occurrence of
+a chunk is expanded into its tokens' ids by pyarrow's ``take`` on a list array: on
+the 13a path no Python string is made per chunk or per token, only per vocabulary
+entry.
 """
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Dict, Iterable, List, Sequence, Tuple
 
 import numpy as np
 import pyarrow as pa
@@ -34,9 +41,9 @@ from .tokenizers import get_tokenizer, preprocess
 class EncodedTexts:
     """Token ids of several texts: ``ids[offsets[i]:offsets[i + 1]]`` is text ``i``."""
 
-    ids: np.ndarray  # int64 token ids
+    ids: np.ndarray  # int64 token ids (may be a read-only view of pyarrow memory)
     offsets: np.ndarray  # int64, one more than the number of texts
-    vocab: List[str]  # token string of each id
+    vocab: list[str]  # token string of each id
 
     @property
     def lengths(self) -> np.ndarray:
@@ -45,7 +52,7 @@ class EncodedTexts:
     def __len__(self) -> int:
         return len(self.offsets) - 1
 
-    def tokens(self, i: int) -> List[str]:
+    def tokens(self, i: int) -> list[str]:
         """The tokens of text ``i`` as strings (for debugging and tests)."""
         return [self.vocab[j] for j in self.ids[self.offsets[i] : self.offsets[i + 1]]]
 
@@ -62,68 +69,83 @@ _OTHER_SPACE = "\t\n\x0b\x0c\r\x1c\x1d\x1e\x1f\x85\xa0\u1680\u2000\u2001\u2002\u
 _OTHER_SPACE_RE2 = "[" + "".join(f"\\x{{{ord(ch):x}}}" for ch in _OTHER_SPACE) + "]"
 
 
-def _single_spaced(lines: List[str], prepare=None) -> pa.Array:
-    """``lines`` whose only whitespace is ``' '``, each with the same ``str.split()`` fields.
+def _single_spaced(arr: pa.Array, prepare=None) -> pa.Array:
+    """``arr`` (pyarrow strings) with ``' '`` as its only whitespace, same ``str.split()`` fields.
 
     A line holding other whitespace becomes ``" ".join(prepare(line.rstrip()).split())``
     (``prepare`` sees the right-stripped line, as tokenizers do); every other line is
-    returned as is (its trailing spaces make only empty fields, dropped later). The
-    result is a pyarrow array.
+    kept as is (its trailing spaces make only empty fields, dropped later). Only the
+    rewritten lines are converted to and from Python.
     """
-    arr = pa.array(lines, type=pa.large_string())
-    if not lines:
+    if not len(arr):
         return arr
     flagged = pc.match_substring_regex(arr, _OTHER_SPACE_RE2)
-    hits = np.flatnonzero(flagged.to_numpy(zero_copy_only=False))
-    if not len(hits):
+    if not pc.any(flagged).as_py():
         return arr
-    out = list(lines)
-    for i in hits.tolist():
-        line = out[i].rstrip()
+    fixed = []
+    for line in arr.filter(flagged).to_pylist():
+        line = line.rstrip()
         if prepare is not None:
             line = prepare(line)
-        out[i] = " ".join(line.split())
-    return pa.array(out, type=pa.large_string())
+        fixed.append(" ".join(line.split()))
+    return pc.replace_with_mask(arr, flagged, pa.array(fixed, type=arr.type))
 
 
 def _split_encode(arr: pa.Array):
     """Split single-spaced lines (an arrow array) into fields and intern them.
 
     Returns (code of every non-empty field in order (int64), distinct fields as an
-    arrow array, number of fields of each line).
+    arrow array, number of fields of each line). The distinct fields come in order of
+    first appearance, except that the last one moves to the place of the dropped
+    empty string.
     """
     lists = pc.split_pattern(arr, " ")
     encoded = pc.dictionary_encode(lists.flatten())
     codes = encoded.indices.to_numpy(zero_copy_only=False).astype(np.int64, copy=False)
     dictionary = encoded.dictionary
     list_offsets = lists.offsets.to_numpy(zero_copy_only=False).astype(np.int64, copy=False)
+    counts = np.diff(list_offsets)
     empty = pc.index(dictionary, "").as_py()
     if empty >= 0:
-        kept = codes != empty
-        kept_before = np.zeros(len(codes) + 1, dtype=np.int64)
-        np.cumsum(kept, out=kept_before[1:])
-        counts = kept_before[list_offsets[1:]] - kept_before[list_offsets[:-1]]
-        # renumber without the empty string, keeping dictionary order
-        codes = codes[kept]
-        codes -= codes > empty
-        dictionary = pc.filter(dictionary, pc.not_equal(dictionary, ""))
-    else:
-        counts = np.diff(list_offsets)
+        # Drop the empty fields (runs of spaces make them) by position and give the
+        # empty string's code to the last distinct field: cheaper than compressing all
+        # codes through a mask and renumbering every code above the empty string's.
+        at = np.flatnonzero(codes == empty)
+        counts -= np.bincount(np.searchsorted(list_offsets, at, side="right") - 1, minlength=len(counts))
+        codes = np.delete(codes, at)
+        last = len(dictionary) - 1
+        order = np.arange(last)
+        if empty < last:
+            codes[codes == last] = empty
+            order[empty] = last
+        dictionary = dictionary.take(pa.array(order))
     return codes, dictionary, counts
 
 
-def intern_strings(values: Iterable[str]) -> Tuple[np.ndarray, List[str]]:
+def intern_strings(values: Iterable[str]) -> tuple[np.ndarray, list[str]]:
     """(integer code of each value, distinct values in order of first appearance)."""
-    index: Dict[str, int] = {}
+    index: dict[str, int] = {}
     setdefault = index.setdefault
     codes = np.array([setdefault(v, len(index)) for v in values], dtype=np.int64)
     return codes, list(index)
 
 
-def _encode_split(strings: List[str]) -> EncodedTexts:
+def _encode_split(strings: list[str]) -> EncodedTexts:
     """Whitespace-separated fields of ``strings`` as token ids (no tokenizing)."""
-    codes, dictionary, counts = _split_encode(_single_spaced(strings))
+    codes, dictionary, counts = _split_encode(_single_spaced(pa.array(strings, type=pa.large_string())))
     return EncodedTexts(ids=codes, offsets=_offsets(counts), vocab=dictionary.to_pylist())
+
+
+def _tokenize_chunks(tokenizer, chunks: pa.Array) -> pa.Array:
+    """The tokens of each chunk, separated by spaces ``' '`` only; in pyarrow if the tokenizer can."""
+    if len(chunks) == 0:  # (a blob tokenizer would return one empty string)
+        return chunks
+    tokenized = tokenizer.tokenize_arrow(chunks)
+    if tokenized is None:
+        tokenized = _single_spaced(pa.array(tokenizer.tokenize_batch(chunks.to_pylist()), type=chunks.type))
+    # Leading and trailing spaces (13a pads every chunk) would only make empty fields
+    # to drop after interning; trimming them first is cheaper.
+    return pc.utf8_trim(tokenized, " ")
 
 
 def encode_texts(texts: Sequence[str], tokenize: str = "13a", lowercase: bool = False) -> EncodedTexts:
@@ -135,43 +157,25 @@ def encode_texts(texts: Sequence[str], tokenize: str = "13a", lowercase: bool = 
         return _encode_split(tokenizer.tokenize_batch(preprocess(texts, lowercase)))
     # rstrip (preprocess) only matters to lines with other whitespace: _single_spaced does it
     lines = [text.lower() for text in texts] if lowercase else list(texts)
-    chunk_code, distinct, chunks_per_text = _split_encode(_single_spaced(lines, tokenizer.prepare_line))
-    n_distinct = len(distinct)
+    arr = pa.array(lines, type=pa.large_string())
+    chunk_code, distinct, chunks_per_text = _split_encode(_single_spaced(arr, tokenizer.prepare_line))
+    chunk_offsets = _offsets(chunks_per_text)
     # chunks that tokenizing can change are tokenized (once each); the others are a token each
     if tokenizer.chunk_special is None:
-        special = np.ones(n_distinct, dtype=bool)
-    elif tokenizer.chunk_special == "":
-        special = np.zeros(n_distinct, dtype=bool)
+        tokenized = _tokenize_chunks(tokenizer, distinct)
     else:
-        special = pc.match_substring_regex(distinct, tokenizer.chunk_special).to_numpy(zero_copy_only=False)
-    chunks = distinct.to_pylist()
-    tokens_per_chunk = np.ones(n_distinct, dtype=np.int64)
-    special_at = np.flatnonzero(special)
-    vocab_index: Dict[str, int] = {}
-    if len(special_at):
-        plain_at = np.flatnonzero(~special)
-        plain_chunks = [chunks[i] for i in plain_at.tolist()]
-        vocab_index = dict(zip(plain_chunks, range(len(plain_chunks))))
-        outputs = tokenizer.tokenize_batch([chunks[i] for i in special_at.tolist()])
-        split = [out.split() for out in outputs]
-        tokens_per_chunk[special_at] = np.fromiter(map(len, split), dtype=np.int64, count=len(split))
-        setdefault = vocab_index.setdefault
-        special_ids = np.array([setdefault(t, len(vocab_index)) for toks in split for t in toks], dtype=np.int64)
-        chunk_start = _offsets(tokens_per_chunk)
-        token_code = np.empty(int(chunk_start[-1]), dtype=np.int64)
-        token_code[chunk_start[plain_at]] = np.arange(len(plain_at), dtype=np.int64)
-        is_special_slot = np.repeat(special, tokens_per_chunk)
-        token_code[is_special_slot] = special_ids
-        vocab = list(vocab_index)
-        chunk_start = chunk_start[:-1]
-    else:
-        # every chunk is a token: chunk codes are token ids
-        return EncodedTexts(ids=chunk_code, offsets=_offsets(chunks_per_text), vocab=chunks)
+        special = None
+        if tokenizer.chunk_special:
+            special = pc.match_substring_regex(distinct, tokenizer.chunk_special)
+        if special is None or not pc.any(special).as_py():
+            # every chunk is a token: chunk codes are token ids
+            return EncodedTexts(ids=chunk_code, offsets=chunk_offsets, vocab=distinct.to_pylist())
+        tokenized = pc.replace_with_mask(distinct, special, _tokenize_chunks(tokenizer, distinct.filter(special)))
+    # one vocabulary for the plain chunks and the tokens of the others, interned in arrow
+    token_code, vocab, tokens_per_chunk = _split_encode(tokenized)
     # every occurrence of a chunk is expanded into its tokens
-    counts = tokens_per_chunk[chunk_code]
-    total = _offsets(counts)
-    out_start = total[:-1]
-    gather = np.arange(int(total[-1]), dtype=np.int64) + np.repeat(chunk_start[chunk_code] - out_start, counts)
-    chunk_offsets = _offsets(chunks_per_text)
-    text_lengths = np.diff(total[chunk_offsets])
-    return EncodedTexts(ids=token_code[gather], offsets=_offsets(text_lengths), vocab=vocab)
+    tokens_of_chunk = pa.LargeListArray.from_arrays(pa.array(_offsets(tokens_per_chunk)), pa.array(token_code))
+    expanded = pc.take(tokens_of_chunk, pa.array(chunk_code))
+    token_offsets = expanded.offsets.to_numpy()
+    ids = expanded.flatten().to_numpy()
+    return EncodedTexts(ids=ids, offsets=token_offsets[chunk_offsets] - token_offsets[0], vocab=vocab.to_pylist())

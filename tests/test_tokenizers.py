@@ -1,14 +1,16 @@
 """Every tokenizer gives sacreBLEU 2.6.0's tokens, quirks included, on real and generated text."""
 from __future__ import annotations
 
+import numpy as np
+import pyarrow as pa
 import pytest
-from hypothesis import given, settings, strategies as st
-
 from conftest import read_lines, require_module, require_wmt
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from ngram_core.corpus import encode_texts
 from ngram_core.tokenizers import TOKENIZERS, get_tokenizer, tokenize
 from ngram_core.tokenizers.tokenizer_zh import is_chinese_char
-
 
 EDGE_CASES = [
     "", " ", ".", ",", "-", "0", ".5 x", "x 5.", "-5 a", "5-", "a\nb", "a-\nb", "x-<skipped>\ny",
@@ -16,6 +18,7 @@ EDGE_CASES = [
     "Σ ΑΣ.", "ΣΑΣ ΟΔΟΣ", "\u3000中文.", "中.5", "-中", "a\u00a0b", "\x1cx", "\u200bq", "İstanbul",
     "tab\there", "trailing   ", "  leading", "..x", "a..b", "5..", "e.g.,", "--", "a--b", "’quote’",
     "U.S.A.", "(a) [b] {c}", "@user #tag $5 %", "x^2 ~y", "emoji 😀!", "ﬁ ligature", "Ǆ title",
+    "<skip-\nped>", "<skip<skipped>ped>\nx", "a-<skipped>\nb", "&am-\np; x",
 ]
 
 
@@ -83,3 +86,63 @@ def test_unknown_tokenizer_is_a_clear_error():
     with pytest.raises(TypeError, match="tokenize must be a string"):
         get_tokenizer(None)
     assert set(TOKENIZERS) >= {"13a", "intl", "zh", "char", "none", "ja-mecab"}
+
+
+# --- 13a's pyarrow path (tokenize_arrow, used by encode_texts) against its Python path
+
+
+def encoded_tokens(encoded):
+    tokens = np.array(encoded.vocab, dtype=object)[encoded.ids].tolist()
+    off = encoded.offsets.tolist()
+    return [tokens[off[i]:off[i + 1]] for i in range(len(encoded))]
+
+
+STRING_TYPES = (pa.string(), pa.large_string())
+
+
+def assert_13a_paths_agree(lines, kinds=STRING_TYPES):
+    """tokenize_arrow gives tokenize_batch's tokens, and so does encode_texts (which
+    tokenizes chunk by chunk) with tokenize_arrow and with its Python fallback."""
+    tok = get_tokenizer("13a")
+    for lowercase in (False, True):
+        prepared = [(line.lower() if lowercase else line).rstrip() for line in lines]
+        expected = [out.split() for out in tok.tokenize_batch(prepared)]
+        for kind in kinds:
+            got = tok.tokenize_arrow(pa.array(prepared, type=kind))
+            assert got.type == kind
+            assert [out.split() for out in got.to_pylist()] == expected
+        assert encoded_tokens(encode_texts(lines, "13a", lowercase)) == expected
+        with pytest.MonkeyPatch.context() as mp:
+            mp.setattr(tok, "tokenize_arrow", lambda chunks: None)  # the Python fallback
+            assert encoded_tokens(encode_texts(lines, "13a", lowercase)) == expected
+
+
+ARROW_TEXT = st.lists(
+    st.one_of(
+        st.sampled_from(
+            list("ab0129 .,-'\"&;<>()!?:/\n\t\u00a0\u3000\u2028中文字Σς-İ")
+            + ["&amp;", "&quot;", "&lt;", "&gt;", "&amp;lt;", "&am-\np;", "...", "1,000.5"]
+            + ["<skipped>", "<skip", "ped>", "-\n", "<skip-\nped>", "<skip<skipped>ped>"]
+        ),
+        st.text(max_size=3),
+    ),
+    max_size=20,
+).map("".join)
+
+
+@settings(max_examples=300, deadline=None)
+@given(lines=st.lists(ARROW_TEXT, min_size=1, max_size=8))
+def test_13a_arrow_path_equals_python_path_on_generated_text(lines):
+    tok = get_tokenizer("13a")
+    expected = [tok(line).split() for line in lines]
+    assert [out.split() for out in tok.tokenize_batch(lines)] == expected
+    assert [out.split() for out in tok.tokenize_arrow(pa.array(lines)).to_pylist()] == expected
+    assert_13a_paths_agree(lines)
+
+
+def test_13a_arrow_path_on_no_lines():
+    assert get_tokenizer("13a").tokenize_arrow(pa.array([], type=pa.large_string())).to_pylist() == []
+
+
+def test_13a_arrow_path_equals_python_path_on_wmt_data():
+    assert_13a_paths_agree(wmt_lines(("en", "de", "ru", "cs"), every=2) + EDGE_CASES, kinds=(pa.large_string(),))

@@ -2,16 +2,23 @@
 
 A tokenizer turns raw segments into strings whose whitespace-separated fields are
 the tokens, exactly the tokens of sacreBLEU 2.6.0's tokenizer of the same name. Each one
-offers two entry points:
+offers two entry points, and may offer a third:
 
 - ``__call__(line)``: one segment, the reference behaviour;
 - ``tokenize_batch(lines)``: a whole corpus at once; the default loops over
   ``__call__``, the regular-expression tokenizers override it to run each
-  expression once over the whole corpus, which is where their speed comes from.
+  expression once over the whole corpus, which is where their speed comes from;
+- ``tokenize_arrow(lines)``: the same on a pyarrow string array, in pyarrow's
+  kernels, with no Python string per line; ``None`` (the default) where a tokenizer
+  has no such form. The corpus encoder uses it on the distinct chunks.
 """
 from __future__ import annotations
 
-from typing import List, Sequence
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import pyarrow as pa
 
 
 class BaseTokenizer:
@@ -29,7 +36,11 @@ class BaseTokenizer:
     chunk_special = None
 
     def prepare_line(self, line: str) -> str:
-        """The part of tokenization that spans whitespace; only used when chunk_local."""
+        """The part of tokenization that spans whitespace; only used when chunk_local.
+
+        The chunks of the result are then tokenized one by one, so the result must be
+        such that this gives the line's tokens.
+        """
         return line
 
     def signature(self) -> str:
@@ -39,9 +50,17 @@ class BaseTokenizer:
     def __call__(self, line: str) -> str:
         raise NotImplementedError
 
-    def tokenize_batch(self, lines: Sequence[str]) -> List[str]:
+    def tokenize_batch(self, lines: Sequence[str]) -> list[str]:
         """Tokenize every line; one string per line, tokens separated by whitespace."""
         return [self(line) for line in lines]
+
+    def tokenize_arrow(self, lines: pa.Array) -> pa.Array | None:
+        """``tokenize_batch`` on a pyarrow string array (same type out), or None if not offered.
+
+        A line whose only whitespace is ``' '`` must come out with no other whitespace
+        either: the corpus encoder splits the results on ``' '`` alone.
+        """
+        return None
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}()"

@@ -19,9 +19,7 @@ import shutil
 import socket
 import subprocess
 import sys
-import tempfile
 import threading
-import time
 from pathlib import Path
 
 import pytest

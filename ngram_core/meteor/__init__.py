@@ -1,9 +1,10 @@
 """METEOR (Lavie & Agarwal 2007; Denkowski & Lavie 2014) on the shared tokenizers.
 
 Modules, one concept each: ``stemmers`` (Snowball, NLTK's Porter), ``wordnet`` (WordNet
-3.0 shipped offline), ``matching`` (exact -> stem -> synonym stages), ``alignment``
-(chunks, fewest-chunks alignment), ``scoring`` (the formula, additive statistics),
-``metric`` (a corpus: tokens -> statistics -> scores, signature).
+3.0 shipped offline), ``tables`` (the distinct sentence pairs of a corpus as token
+tables, and joins on them), ``matching`` (exact -> stem -> synonym stages, all pairs at
+once), ``alignment`` (chunks, fewest-chunks alignment), ``scoring`` (the formula,
+additive statistics), ``metric`` (a corpus: tokens -> statistics -> scores, signature).
 """
 from .alignment import count_chunks, fewest_chunks
 from .matching import STAGES

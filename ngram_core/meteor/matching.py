@@ -1,35 +1,45 @@
 """Word matching for METEOR: which hypothesis words may align with which reference words.
 
 Stages, in order, each on words not matched by an earlier stage: ``exact`` (same
-token), ``stem`` (same stem), ``synonym`` (WordNet 3.0). :class:`Lexicon` gives stems
-and WordNet answers from bounded caches (pure functions of a word), so each type is
-stemmed and looked up once however often it occurs; :class:`Segment` holds a
-segment's word positions and stems, built once per distinct segment of a call.
+token), ``stem`` (same stem), ``synonym`` (WordNet 3.0). Both matchers work on every
+distinct (hypothesis, reference) pair of a corpus at once, on the token tables of
+:mod:`.tables`; a stage is a join on (pair, key), so Python only sees the word types
+(to stem them or look them up in WordNet, once per type) and the few pairs the
+synonym stage of the ``nltk`` variant has to walk word by word.
 
-Two matchers, one per variant:
-
-- :func:`nltk_matches`: NLTK 3.10's ``meteor_score`` matching, step for step: each
-  stage walks the hypothesis right to left and takes the right-most free reference
-  word that matches. Its quirks are kept: the stem stage replaces the words by their
-  Porter stems, and the synonym stage then looks up those stems; a reference word
-  matches when it equals one of the hypothesis word's WordNet lemma names.
-- :func:`candidate_pairs`: every (hypothesis, reference) pair that matches, for the
+- :func:`nltk_matches`: NLTK 3.10's ``meteor_score`` matching. Each stage walks the
+  hypothesis right to left and takes the right-most free reference word that matches.
+  For the exact and stem stages the words of one key compete only with each other,
+  which :func:`.tables.ranked_join` does for all pairs at once. The synonym stage,
+  where keys interact, is NLTK's loop itself, run only on the pairs where some
+  remaining hypothesis word has a synonym among the remaining reference words. Its
+  quirks are kept: the stem stage replaces the words by their Porter stems, and the
+  synonym stage then looks up those stems; a reference word matches when it equals one
+  of the hypothesis word's WordNet lemma names.
+- :func:`candidate_matches`: every (hypothesis, reference) pair that matches, for the
   fewest-chunks alignment (:mod:`ngram_core.meteor.alignment`), as METEOR 1.5 collects
   them: a stage only considers words for which no earlier stage found any match.
   Stems are Snowball stems of the words; two words are synonyms when they share a
   WordNet synset (through their base forms), as in METEOR 1.5.
+
+Both return one row per match (or candidate): (hypothesis row, reference row, stage
+index), rows of the :class:`.tables.Side` tables.
 """
 from __future__ import annotations
 
 from functools import lru_cache
 from typing import Callable, Dict, FrozenSet, Iterable, List, Sequence, Tuple
 
+import numpy as np
+
 from .stemmers import get_stemmer
+from .tables import KeyIndex, Side, combined, contains, csr, distinct, expand_csr, full_join, ranked_join
 from .wordnet import get_wordnet
 
 STAGES = ("exact", "stem", "synonym")
 
-Pair = Tuple[int, int, int]  # (hypothesis position, reference position, stage index)
+Matches = Tuple[np.ndarray, np.ndarray, np.ndarray]  # (hypothesis rows, reference rows, stage indices)
+_BATCH = 1 << 20
 
 
 def check_stages(stages: Iterable[str]) -> Tuple[str, ...]:
@@ -67,217 +77,188 @@ def _synsets(word: str) -> FrozenSet[int]:
 
 
 class Lexicon:
-    """Stems and WordNet answers per word type, computed once per type (bounded caches
-    shared by every call: they are pure functions of the word)."""
+    """Stems of the token types of one call, as ids: each type is stemmed once, and
+    only when a stage needs it (the bounded caches above are shared by every call)."""
 
-    def __init__(self, stemmer: str) -> None:
-        self.stem: Callable[[str], str] = _cached_stemmer(stemmer)
-        self.synonyms: Callable[[str], FrozenSet[str]] = _synonyms
-        self.synsets: Callable[[str], FrozenSet[int]] = _synsets
+    def __init__(self, stemmer: str, vocab: Sequence[str]) -> None:
+        self.vocab = vocab
+        self._stem = _cached_stemmer(stemmer)
+        self._stem_of = np.full(len(vocab), -1, dtype=np.int64)  # stem id of each token id; -1: not yet
+        self._stem_index: Dict[str, int] = {}
+        self.stems: List[str] = []  # the string of each stem id
 
-    def add_words(self, words: Iterable[str]) -> None:
-        """Stem every new word type of ``words`` (kept for callers; stems are cached)."""
-        stem = self.stem
-        for word in set(words):
-            stem(word)
-
-
-class Segment:
-    """One tokenized segment and the structures every matcher needs, built once per
-    distinct segment of a call (a reference is usually shared by every system)."""
-
-    __slots__ = ("words", "positions", "_lexicon", "_stems", "_stem_positions")
-
-    def __init__(self, words: Sequence[str], lexicon: Lexicon) -> None:
-        self.words = words
-        positions: Dict[str, List[int]] = {}
-        for i, word in enumerate(words):
-            got = positions.get(word)
-            if got is None:
-                positions[word] = [i]
-            else:
-                got.append(i)
-        self.positions = positions  # word -> ascending positions
-        self._lexicon = lexicon
-        self._stems = None
-        self._stem_positions = None
-
-    def __len__(self) -> int:
-        return len(self.words)
-
-    @property
-    def stems(self) -> List[str]:
-        if self._stems is None:
-            stem = self._lexicon.stem
-            by_word = {word: stem(word) for word in self.positions}
-            self._stems = [by_word[word] for word in self.words]
-        return self._stems
-
-    @property
-    def stem_positions(self) -> Dict[str, List[int]]:
-        """stem -> ascending positions of the words with that stem."""
-        if self._stem_positions is None:
-            stem = self._lexicon.stem
-            grouped: Dict[str, List[int]] = {}
-            for word, where in self.positions.items():
-                grouped.setdefault(stem(word), []).extend(where)
-            for where in grouped.values():
-                where.sort()
-            self._stem_positions = grouped
-        return self._stem_positions
+    def stem_ids(self, tokens: np.ndarray) -> np.ndarray:
+        """The stem id of each of ``tokens`` (token ids)."""
+        stem_of = self._stem_of
+        new = distinct(tokens, len(stem_of))
+        new = new[stem_of[new] < 0]
+        if len(new):
+            stem, index, vocab = self._stem, self._stem_index, self.vocab
+            stem_of[new] = [index.setdefault(stem(vocab[t]), len(index)) for t in new.tolist()]
+            self.stems = list(index)
+        return stem_of[tokens]
 
 
-def _as_segment(words, lexicon: Lexicon) -> Segment:
-    return words if isinstance(words, Segment) else Segment(list(words), lexicon)
+def _rows_of_pairs(side: Side, rows: np.ndarray, pairs: np.ndarray) -> List[np.ndarray]:
+    """For each of ``pairs``: the entries of ``rows`` (ascending row numbers) in that pair."""
+    bounds = np.searchsorted(rows, side.start[np.stack([pairs, pairs + 1])])
+    return [rows[a:b] for a, b in zip(bounds[0].tolist(), bounds[1].tolist())]
 
 
-def _group(positions: Iterable[int], keys: Sequence[str]) -> Dict[str, List[int]]:
-    grouped: Dict[str, List[int]] = {}
-    for i in positions:
-        grouped.setdefault(keys[i], []).append(i)
-    return grouped
-
-
-def nltk_matches(hyp, ref, stages: Sequence[str], lexicon: Lexicon) -> List[Pair]:
-    """NLTK's greedy staged matching; pairs sorted by hypothesis position.
-
-    NLTK walks the hypothesis right to left and gives each word the right-most free
-    reference word with the same key. For the exact and stem stages the words of one
-    key compete only with each other, so this is the same as pairing, per key, the
-    key's free hypothesis positions and free reference positions from the right:
-    done here per key on precomputed position lists (the words shared by both
-    sentences come from one set intersection). The synonym stage, where keys
-    interact, is NLTK's loop itself, on the few words left.
-    """
-    hyp, ref = _as_segment(hyp, lexicon), _as_segment(ref, lexicon)
-    pairs: List[Pair] = []
-    hyp_groups = hyp.positions  # key -> ascending free hypothesis positions
-    ref_used: set = set()
-    stemmed = False
-    stem = lexicon.stem
-    n_ref = len(ref.words)
+def nltk_matches(hyp: Side, ref: Side, stages: Sequence[str], lexicon: Lexicon) -> Matches:
+    """NLTK's greedy staged matching of every pair (see the module docstring)."""
+    hyp_free = np.ones(len(hyp), dtype=bool)
+    ref_free = np.ones(len(ref), dtype=bool)
+    hyp_key, ref_key = hyp.tok, ref.tok  # the key of each row: token id, then stem id
+    key_names: Sequence[str] = lexicon.vocab
+    found: List[Matches] = []
     for stage_index, stage in enumerate(stages):
-        if not hyp_groups or len(ref_used) == n_ref:
+        hyp_rows, ref_rows = np.flatnonzero(hyp_free), np.flatnonzero(ref_free)
+        if not len(hyp_rows) or not len(ref_rows):
             break
-        if stage == "stem" and not stemmed:
-            stemmed = True
-            regrouped: Dict[str, List[int]] = {}
-            for key, where in hyp_groups.items():
-                key = stem(key)
-                got = regrouped.get(key)
-                if got is None:
-                    regrouped[key] = where
-                else:
-                    regrouped[key] = sorted(got + where)
-            hyp_groups = regrouped
+        if stage == "stem":
+            hyp_key, ref_key = hyp_key.copy(), ref_key.copy()
+            hyp_key[hyp_rows] = lexicon.stem_ids(hyp.tok[hyp_rows])
+            ref_key[ref_rows] = lexicon.stem_ids(ref.tok[ref_rows])
+            key_names = lexicon.stems
         if stage == "synonym":
-            ref_keys = ref.stems if stemmed else ref.words
-            free_refs = [j for j in range(n_ref - 1, -1, -1) if j not in ref_used]
-            free_keys = {ref_keys[j] for j in free_refs}
-            free_hyp = sorted(((i, key) for key, where in hyp_groups.items() for i in where), reverse=True)
-            synonyms = lexicon.synonyms
-            for i, key in free_hyp:
-                names = synonyms(key)
-                if names.isdisjoint(free_keys):
-                    continue
-                for index, j in enumerate(free_refs):
-                    if ref_keys[j] in names:
-                        del free_refs[index]
-                        pairs.append((i, j, stage_index))
-                        ref_used.add(j)
-                        break
-                if not free_refs:
-                    break
-                free_keys = {ref_keys[j] for j in free_refs}
-            break  # the last stage
-        ref_groups = ref.stem_positions if stemmed else ref.positions
-        left: Dict[str, List[int]] = {}
-        for key, hyp_where in hyp_groups.items():
-            ref_where = ref_groups.get(key)
-            if ref_where is None:
-                left[key] = hyp_where
-                continue
-            if ref_used:
-                ref_where = [j for j in ref_where if j not in ref_used]
-            n_h, n_r = len(hyp_where), len(ref_where)
-            if n_h == 1 and n_r >= 1:
-                j = ref_where[-1]
-                pairs.append((hyp_where[0], j, stage_index))
-                ref_used.add(j)
-                continue
-            k = n_h if n_h < n_r else n_r
-            for t in range(1, k + 1):
-                j = ref_where[-t]
-                pairs.append((hyp_where[-t], j, stage_index))
-                ref_used.add(j)
-            if k < n_h:
-                left[key] = hyp_where[: n_h - k]
-        hyp_groups = left
-    pairs.sort()
-    return pairs
-
-
-def candidate_pairs(hyp, ref, stages: Sequence[str], lexicon: Lexicon) -> List[List[Tuple[int, int]]]:
-    """Per hypothesis position, the (reference position, stage index) pairs it may align
-    with, sorted by reference position.
-
-    As in METEOR 1.5, a stage only looks at words that no earlier stage found a match
-    for (a word with an exact match elsewhere is not offered to the stem stage).
-    """
-    hyp, ref = _as_segment(hyp, lexicon), _as_segment(ref, lexicon)
-    n_hyp, n_ref = len(hyp.words), len(ref.words)
-    found: List[List[Tuple[int, int]]] = [[] for _ in range(n_hyp)]
-    hyp_free = None  # None: every position
-    ref_covered: set = set()
-    for stage_index, stage in enumerate(stages):
-        if (hyp_free is not None and not hyp_free) or len(ref_covered) == n_ref:
-            break
-        covered_hyp = set()
-        covered_ref = set()
-        if stage == "synonym":
-            ref_words, hyp_words = ref.words, hyp.words
-            synsets = lexicon.synsets
-            by_synset: Dict[int, List[int]] = {}
-            for j in range(n_ref):
-                if j not in ref_covered:
-                    for synset in synsets(ref_words[j]):
-                        by_synset.setdefault(synset, []).append(j)
-            if not by_synset:
-                break
-            shared = by_synset.keys()
-            for i in hyp_free if hyp_free is not None else range(n_hyp):
-                common = synsets(hyp_words[i]) & shared
-                if common:
-                    js = sorted({j for synset in common for j in by_synset[synset]})
-                    found[i].extend((j, stage_index) for j in js)
-                    covered_hyp.add(i)
-                    covered_ref.update(js)
+            h, r = _nltk_synonym_matches(hyp, ref, hyp_rows, ref_rows, hyp_key, ref_key, key_names, stage_index > 0)
         else:
-            use_stems = stage == "stem"
-            if hyp_free is None:
-                hyp_groups = hyp.stem_positions if use_stems else hyp.positions
-            else:
-                hyp_groups = _group(hyp_free, hyp.stems if use_stems else hyp.words)
-            ref_groups = ref.stem_positions if use_stems else ref.positions
-            for key, hyp_where in hyp_groups.items():
-                js = ref_groups.get(key)
-                if js is None:
-                    continue
-                if ref_covered:
-                    js = [j for j in js if j not in ref_covered]
-                    if not js:
-                        continue
-                row = [(j, stage_index) for j in js]
-                for i in hyp_where:
-                    found[i].extend(row)
-                covered_hyp.update(hyp_where)
-                covered_ref.update(js)
-        if covered_hyp:
-            ref_covered |= covered_ref
-            if hyp_free is None:
-                hyp_free = [i for i in range(n_hyp) if i not in covered_hyp]
-            else:
-                hyp_free = [i for i in hyp_free if i not in covered_hyp]
-        elif hyp_free is None:
-            hyp_free = list(range(n_hyp))
-    return found
+            n_keys = len(key_names)
+            h, r = ranked_join(combined(hyp.pair[hyp_rows], hyp_key[hyp_rows], n_keys),
+                               combined(ref.pair[ref_rows], ref_key[ref_rows], n_keys))
+            h, r = hyp_rows[h], ref_rows[r]
+        hyp_free[h] = False
+        ref_free[r] = False
+        found.append((h, r, np.full(len(h), stage_index, dtype=np.int64)))
+    return _concat(found)
+
+
+def _nltk_synonym_matches(hyp: Side, ref: Side, hyp_rows, ref_rows, hyp_key, ref_key, key_names,
+                          after_join: bool) -> Tuple[np.ndarray, np.ndarray]:
+    """NLTK's synonym stage on the free rows: (hypothesis rows, reference rows) matched.
+
+    A hypothesis key ``a`` may take a reference key ``b`` when ``b``'s string is in
+    NLTK's synonym set of ``a``'s string (its WordNet names and the string itself).
+    These (a, b) are found once per key type; ``a`` itself is left out when a join on
+    the same keys ran before (``after_join``), as that join left no key free on both
+    sides of a pair. The pairs of sentences holding such an (a, b) among their free
+    words are found for all pairs at once, and only they are walked with NLTK's loop,
+    on the words that may take a word there.
+    """
+    hyp_keys, ref_keys = hyp_key[hyp_rows], ref_key[ref_rows]
+    n_keys = len(key_names)
+    id_of_name = {key_names[b]: b for b in distinct(ref_keys, n_keys).tolist()}
+    names_present = id_of_name.keys()
+    takes: Dict[int, FrozenSet[int]] = {}  # hypothesis key -> reference keys it may take
+    for a in distinct(hyp_keys, n_keys).tolist():
+        common = names_present & _synonyms(key_names[a])
+        if common:
+            may_take = frozenset(id_of_name[name] for name in common)
+            if after_join:
+                may_take -= {a}
+            if may_take:
+                takes[a] = may_take
+    if not takes:
+        return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
+    # the free hypothesis rows with a key they may take among the free reference rows of their pair
+    types = sorted(takes)
+    offsets, flat = csr([sorted(takes[a]) for a in types])
+    type_index = np.full(n_keys, -1, dtype=np.int64)
+    type_index[types] = np.arange(len(types))
+    has = np.flatnonzero(type_index[hyp_keys] >= 0)
+    rows, wanted = expand_csr(has, type_index[hyp_keys[has]], offsets, flat)
+    present = contains(combined(ref.pair[ref_rows], ref_keys, n_keys), combined(hyp.pair[hyp_rows[rows]], wanted, n_keys))
+    live = hyp_rows[distinct(rows[present], len(hyp_rows))]
+    pairs = distinct(hyp.pair[live], len(hyp.start) - 1)
+    matched_hyp: List[int] = []
+    matched_ref: List[int] = []
+    for pair_hyp, pair_ref in zip(_rows_of_pairs(hyp, live, pairs), _rows_of_pairs(ref, ref_rows, pairs)):
+        # NLTK: each hypothesis word from the right takes the right-most free reference word it may take
+        right_to_left = pair_hyp[::-1]
+        words = list(zip(right_to_left.tolist(), [takes[a] for a in hyp_key[right_to_left].tolist()]))
+        wanted_here = frozenset().union(*(may_take for _, may_take in words))
+        right_to_left = pair_ref[::-1]
+        free = [(j, b) for j, b in zip(right_to_left.tolist(), ref_key[right_to_left].tolist()) if b in wanted_here]
+        for i, may_take in words:
+            for index, (j, b) in enumerate(free):
+                if b in may_take:
+                    del free[index]
+                    matched_hyp.append(i)
+                    matched_ref.append(j)
+                    break
+    return np.array(matched_hyp, dtype=np.int64), np.array(matched_ref, dtype=np.int64)
+
+
+def candidate_matches(hyp: Side, ref: Side, stages: Sequence[str], lexicon: Lexicon) -> Matches:
+    """Every candidate pair of words of every pair of sentences, METEOR 1.5's way (see
+    the module docstring); for each hypothesis row its candidates in reference order."""
+    hyp_free = np.ones(len(hyp), dtype=bool)  # no candidate yet
+    ref_free = np.ones(len(ref), dtype=bool)
+    found: List[Matches] = []
+    for stage_index, stage in enumerate(stages):
+        hyp_rows, ref_rows = np.flatnonzero(hyp_free), np.flatnonzero(ref_free)
+        if not len(hyp_rows) or not len(ref_rows):
+            break
+        hyp_pair, ref_pair = hyp.pair[hyp_rows], ref.pair[ref_rows]
+        if stage == "synonym":
+            h, r = _synset_join(hyp.tok[hyp_rows], ref.tok[ref_rows], hyp_pair, ref_pair, lexicon.vocab)
+        else:
+            hyp_key, ref_key = hyp.tok[hyp_rows], ref.tok[ref_rows]
+            n_keys = len(lexicon.vocab)
+            if stage == "stem":
+                hyp_key, ref_key = lexicon.stem_ids(hyp_key), lexicon.stem_ids(ref_key)
+                n_keys = len(lexicon.stems)
+            h, r = full_join(combined(hyp_pair, hyp_key, n_keys), combined(ref_pair, ref_key, n_keys))
+        h, r = hyp_rows[h], ref_rows[r]
+        hyp_free[h] = False
+        ref_free[r] = False
+        found.append((h, r, np.full(len(h), stage_index, dtype=np.int64)))
+    h, r, s = _concat(found)
+    order = np.lexsort((ref.pos[r], h))  # by hypothesis row, then reference position
+    return h[order], r[order], s[order]
+
+
+def _synset_join(hyp_tok, ref_tok, hyp_pair, ref_pair, vocab) -> Tuple[np.ndarray, np.ndarray]:
+    """(hypothesis, reference) entries of the same pair whose words share a synset.
+
+    Which word types share a synset is found once per type (through an index from
+    synset to the reference types that have it); the entries are then joined on
+    (pair, reference type), so each pair of entries comes out once.
+    """
+    n_types = len(vocab)
+    ref_types = distinct(ref_tok, n_types).tolist()
+    hyp_types = distinct(hyp_tok, n_types)
+    types_of_synset: Dict[int, List[int]] = {}
+    for b in ref_types:
+        for synset in _synsets(vocab[b]):
+            types_of_synset.setdefault(synset, []).append(b)
+    related = []  # per hypothesis type: the reference types it shares a synset with
+    for a in hyp_types.tolist():
+        found = set()
+        for synset in _synsets(vocab[a]):
+            found.update(types_of_synset.get(synset, ()))
+        related.append(sorted(found))
+    offsets, flat = csr(related)
+    type_index = np.zeros(n_types, dtype=np.int64)
+    type_index[hyp_types] = np.arange(len(hyp_types))
+    owner = type_index[hyp_tok]
+    ref_index = KeyIndex(combined(ref_pair, ref_tok, n_types))
+    # entries x related types can be many (common words share synsets with many words):
+    # joined in batches of about _BATCH, to bound memory
+    expanded = np.cumsum(offsets[owner + 1] - offsets[owner])
+    cuts = np.searchsorted(expanded, np.arange(1, expanded[-1] // _BATCH + 1) * _BATCH) if len(expanded) else []
+    found_h, found_r = [], []
+    for lo, hi in zip([0, *cuts], [*cuts, len(hyp_tok)]):
+        rows, wanted = expand_csr(np.arange(lo, hi), owner[lo:hi], offsets, flat)
+        h, r = full_join(combined(hyp_pair[rows], wanted, n_types), ref_index)
+        found_h.append(rows[h])
+        found_r.append(r)
+    return np.concatenate(found_h), np.concatenate(found_r)
+
+
+def _concat(found: List[Matches]) -> Matches:
+    if not found:
+        empty = np.zeros(0, dtype=np.int64)
+        return empty, empty, empty
+    return tuple(np.concatenate(column) for column in zip(*found))

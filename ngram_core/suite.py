@@ -178,15 +178,6 @@ def _ngram_key(opts: Mapping[str, Any]) -> Tuple[str, Any]:
     return opts["tokenize"], "ascii" if lowercase == "ascii" else bool(lowercase)
 
 
-def meteor_token_lists(corpus: TokenizedCorpus) -> Tuple[List[List[str]], List[List[List[str]]]]:
-    """(hypothesis tokens, reference tokens per segment) of a tokenized corpus, as strings."""
-    texts, n = corpus.texts, corpus.n_segments
-    hyp_tokens = [texts.tokens(i) for i in range(n)]
-    distinct = [texts.tokens(n + r) for r in range(len(texts) - n)]
-    ref_tokens = [[distinct[r] for r in row if r >= 0] for row in corpus.ref_table.tolist()]
-    return hyp_tokens, ref_tokens
-
-
 def corpus_statistics(predictions: Sequence[str], references: Sequence[Any], metrics: Sequence[str] = METRICS,
                       **options: Any) -> Dict[str, Any]:
     """Per-segment statistics of each metric: ``{"bleu": BleuStatistics, "nist": NistStatistics,
@@ -219,10 +210,9 @@ def statistics_and_corpora(predictions: Sequence[str], references: Sequence[Any]
         elif name == "nist":
             stats[name] = nist_core.nist_statistics(corpus, opts["n"], corpora.index(tokenize, lowercase))
         else:
-            hyp_tokens, ref_tokens = meteor_token_lists(corpus)
-            segments = meteor_metric.segment_statistics(hyp_tokens, ref_tokens, opts["variant"], opts["stages"],
-                                                        opts["alpha"], opts["beta"], opts["gamma"])
-            stats[name] = MeteorSegments([s.stats for s in segments], corpus.refs_per_segment.astype(np.int64))
+            segments = meteor_metric.corpus_segment_statistics(corpus, opts["variant"], opts["stages"],
+                                                               opts["alpha"], opts["beta"], opts["gamma"])
+            stats[name] = MeteorSegments(segments, corpus.refs_per_segment.astype(np.int64))
     return stats, corpora
 
 

@@ -6,7 +6,8 @@ thing: texts are tokenized once each (a reference is shared by every system), a
 (hypothesis, reference) pair that occurs again (two systems with the same output) is
 aligned once, and the matchers of :mod:`.matching` handle all distinct pairs together
 on token tables (:mod:`.tables`). :func:`compute_meteor` adds the scores and the
-signature; :func:`segment_statistics` does the same from token lists. Two variants:
+signature; :func:`segment_statistics` does the same from token lists and
+:func:`corpus_segment_statistics` from an already tokenized corpus. Two variants:
 
 - ``standard`` (default): Snowball stems, WordNet synonyms by shared synset, and the
   fewest-chunks alignment METEOR 1.5 ranks first (:mod:`.alignment`).
@@ -25,6 +26,7 @@ import numpy as np
 
 from ..corpus import encode_texts
 from ..inputs import check_choice, check_corpus
+from ..ngrams import TokenizedCorpus
 from ..signature import case_field, make_signature, nrefs_field
 from .alignment import Pair, fewest_chunks
 from .matching import STAGES, Lexicon, Matches, candidate_matches, check_stages, nltk_matches
@@ -211,6 +213,23 @@ def segment_statistics(
         best = _align(_corpus_from_tokens(hypotheses, references), variant, stages, alpha, beta, gamma)
         return [SegmentResult(best.score[k], best.reference[k], best.aligned.pairs(p), best.stats(k))
                 for k, p in enumerate(best.pair)]
+
+
+def corpus_segment_statistics(corpus: TokenizedCorpus, variant: str = "standard", stages: Sequence[str] = STAGES,
+                              alpha: float = DEFAULT_ALPHA, beta: float = DEFAULT_BETA,
+                              gamma: float = DEFAULT_GAMMA) -> List[MeteorStats]:
+    """Each segment's statistics against its best reference, from a corpus tokenized by
+    :func:`ngram_core.ngrams.tokenize_corpus` (token ids as they are: for ``score_all``,
+    which shares one tokenization between metrics)."""
+    check_choice("variant", variant, VARIANTS)
+    stages = check_stages(stages)
+    check_parameters(alpha, beta, gamma)
+    texts, n = corpus.texts, corpus.n_segments
+    refs = [[n + r for r in row if r >= 0] for row in corpus.ref_table.tolist()]
+    segments = _Corpus(Segments(texts.ids, texts.offsets, texts.vocab), np.arange(n, dtype=np.int64), refs)
+    with _gc_paused():
+        best = _align(segments, variant, stages, alpha, beta, gamma)
+    return [best.stats(k) for k in range(n)]
 
 
 @contextmanager

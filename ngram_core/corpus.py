@@ -57,7 +57,8 @@ class EncodedTexts:
         return [self.vocab[j] for j in self.ids[self.offsets[i] : self.offsets[i + 1]]]
 
 
-def _offsets(counts: np.ndarray) -> np.ndarray:
+def offsets_from_counts(counts: np.ndarray) -> np.ndarray:
+    """Start offsets of consecutive runs of the given lengths, and the total at the end."""
     offsets = np.zeros(len(counts) + 1, dtype=np.int64)
     np.cumsum(counts, out=offsets[1:])
     return offsets
@@ -133,7 +134,7 @@ def intern_strings(values: Iterable[str]) -> tuple[np.ndarray, list[str]]:
 def _encode_split(strings: list[str]) -> EncodedTexts:
     """Whitespace-separated fields of ``strings`` as token ids (no tokenizing)."""
     codes, dictionary, counts = _split_encode(_single_spaced(pa.array(strings, type=pa.large_string())))
-    return EncodedTexts(ids=codes, offsets=_offsets(counts), vocab=dictionary.to_pylist())
+    return EncodedTexts(ids=codes, offsets=offsets_from_counts(counts), vocab=dictionary.to_pylist())
 
 
 def _tokenize_chunks(tokenizer, chunks: pa.Array) -> pa.Array:
@@ -159,7 +160,7 @@ def encode_texts(texts: Sequence[str], tokenize: str = "13a", lowercase: bool = 
     lines = [text.lower() for text in texts] if lowercase else list(texts)
     arr = pa.array(lines, type=pa.large_string())
     chunk_code, distinct, chunks_per_text = _split_encode(_single_spaced(arr, tokenizer.prepare_line))
-    chunk_offsets = _offsets(chunks_per_text)
+    chunk_offsets = offsets_from_counts(chunks_per_text)
     # chunks that tokenizing can change are tokenized (once each); the others are a token each
     if tokenizer.chunk_special is None:
         tokenized = _tokenize_chunks(tokenizer, distinct)
@@ -174,7 +175,7 @@ def encode_texts(texts: Sequence[str], tokenize: str = "13a", lowercase: bool = 
     # one vocabulary for the plain chunks and the tokens of the others, interned in arrow
     token_code, vocab, tokens_per_chunk = _split_encode(tokenized)
     # every occurrence of a chunk is expanded into its tokens
-    tokens_of_chunk = pa.LargeListArray.from_arrays(pa.array(_offsets(tokens_per_chunk)), pa.array(token_code))
+    tokens_of_chunk = pa.LargeListArray.from_arrays(pa.array(offsets_from_counts(tokens_per_chunk)), pa.array(token_code))
     expanded = pc.take(tokens_of_chunk, pa.array(chunk_code))
     token_offsets = expanded.offsets.to_numpy()
     ids = expanded.flatten().to_numpy()

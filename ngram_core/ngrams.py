@@ -22,7 +22,7 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
 
-from .corpus import EncodedTexts, _offsets, encode_texts
+from .corpus import EncodedTexts, encode_texts, offsets_from_counts
 
 
 @dataclass(frozen=True)
@@ -201,12 +201,12 @@ def match_ngrams(corpus: TokenizedCorpus, max_order: int) -> List[NgramMatches]:
     inst_len = texts.lengths[S:][inst_ref]
     n_hyp_tokens = int(texts.offsets[S])
     gather = np.arange(int(inst_len.sum()), dtype=np.int64) + np.repeat(
-        texts.offsets[S:-1][inst_ref] - _offsets(inst_len)[:-1], inst_len)
+        texts.offsets[S:-1][inst_ref] - offsets_from_counts(inst_len)[:-1], inst_len)
     origin = np.concatenate([np.arange(n_hyp_tokens, dtype=np.int64), gather])  # position in ids
     tokens = ids[origin]
     text_len = np.concatenate([texts.lengths[:S], inst_len])
     text_of = np.repeat(np.arange(len(text_len), dtype=np.int64), text_len)
-    remaining = _offsets(text_len)[1:][text_of] - np.arange(len(tokens))  # tokens left in the text
+    remaining = offsets_from_counts(text_len)[1:][text_of] - np.arange(len(tokens))  # tokens left in the text
     set_of_text = np.concatenate([ref_set, inst_set])
 
     result: List[NgramMatches] = []

@@ -24,7 +24,7 @@ from typing import Any, Dict, Iterable, List, Sequence
 
 import numpy as np
 
-from ..corpus import encode_texts
+from ..corpus import encode_texts, offsets_from_counts
 from ..inputs import check_choice, check_corpus
 from ..ngrams import TokenizedCorpus
 from ..signature import case_field, make_signature, nrefs_field
@@ -187,9 +187,8 @@ def _corpus_from_tokens(hypotheses: Sequence[Sequence[str]], references: Sequenc
 
     hyp = np.array([segment(h) for h in hypotheses], dtype=np.int64)
     refs = [[segment(r) for r in segment_refs] for segment_refs in references]
-    offsets = np.zeros(len(lengths) + 1, dtype=np.int64)
-    np.cumsum(lengths, out=offsets[1:])
-    return _Corpus(Segments(np.array(tokens, dtype=np.int64), offsets, list(vocab)), hyp, refs)
+    return _Corpus(Segments(np.array(tokens, dtype=np.int64), offsets_from_counts(np.array(lengths, dtype=np.int64)), list(vocab)),
+                   hyp, refs)
 
 
 def segment_statistics(

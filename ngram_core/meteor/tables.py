@@ -24,6 +24,8 @@ from typing import Tuple
 
 import numpy as np
 
+from ..corpus import offsets_from_counts
+
 _INT64_LIMIT = 1 << 62
 _NONE = np.zeros(0, dtype=np.int64)
 
@@ -54,8 +56,7 @@ class Side:
     def expand(cls, segments: Segments, seg: np.ndarray) -> "Side":
         """The rows of segments ``seg[p]`` for each pair p, in pair then position order."""
         lengths = segments.lengths[seg]
-        start = np.zeros(len(seg) + 1, dtype=np.int64)
-        np.cumsum(lengths, out=start[1:])
+        start = offsets_from_counts(lengths)
         pair = np.repeat(np.arange(len(seg), dtype=np.int64), lengths)
         pos = np.arange(start[-1], dtype=np.int64) - start[pair]
         tok = segments.tokens[segments.offsets[seg][pair] + pos]
@@ -143,8 +144,7 @@ def full_join(hyp_keys: np.ndarray, ref_keys) -> Tuple[np.ndarray, np.ndarray]:
     counts = np.where(found, ref.end[at] - ref.start[at], 0)
     hyp_rows = np.repeat(np.arange(len(hyp_keys), dtype=np.int64), counts)
     # the k-th reference row of a hypothesis row is sorted position start + k of its run
-    first = np.zeros(len(counts) + 1, dtype=np.int64)
-    np.cumsum(counts, out=first[1:])
+    first = offsets_from_counts(counts)
     sorted_at = np.arange(first[-1], dtype=np.int64)
     sorted_at -= first[hyp_rows]
     sorted_at += ref.start[at][hyp_rows]
@@ -161,8 +161,7 @@ def contains(keys: np.ndarray, queries: np.ndarray) -> np.ndarray:
 def csr(lists) -> Tuple[np.ndarray, np.ndarray]:
     """(offsets, flat values) of a list of integer lists."""
     lengths = np.fromiter((len(v) for v in lists), dtype=np.int64, count=len(lists))
-    offsets = np.zeros(len(lists) + 1, dtype=np.int64)
-    np.cumsum(lengths, out=offsets[1:])
+    offsets = offsets_from_counts(lengths)
     flat = np.fromiter((x for v in lists for x in v), dtype=np.int64, count=int(offsets[-1]))
     return offsets, flat
 
@@ -172,7 +171,6 @@ def expand_csr(rows: np.ndarray, owner: np.ndarray, offsets: np.ndarray, flat: n
     the row): (the row of each value, the value)."""
     counts = offsets[owner + 1] - offsets[owner]
     out_rows = np.repeat(rows, counts)
-    first = np.zeros(len(counts) + 1, dtype=np.int64)
-    np.cumsum(counts, out=first[1:])
+    first = offsets_from_counts(counts)
     within = np.arange(first[-1], dtype=np.int64) - np.repeat(first[:-1], counts)
     return out_rows, flat[np.repeat(offsets[owner], counts) + within]

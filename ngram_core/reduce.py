@@ -12,8 +12,11 @@ rounding of its float sums)::
 
 Columns, per segment (prefixed by the metric):
 - BLEU: ``bleu_hyp_len``, ``bleu_ref_len`` (closest reference length), ``bleu_matches``
-  and ``bleu_totals`` (one int per order), ``bleu_n_refs``. They add: the sum of
-  every column is BLEU's corpus statistics.
+  and ``bleu_totals`` (one int per order), ``bleu_n_refs``, and for the other variants
+  ``bleu_shortest_ref_len``, ``bleu_short_hyps`` (one 0/1 per order: the hypothesis
+  has fewer than n tokens) and ``bleu_matches_5`` (clipped 5-gram matches, -1 when
+  not counted). They add: the sum of every column is BLEU's corpus statistics
+  (NLTK's methods 5-7 also read the last row's 5-gram matches).
 - METEOR: ``meteor_score``, ``meteor_hyp_len``, ``meteor_ref_len``, ``meteor_matches``,
   ``meteor_chunks``, ``meteor_n_refs`` (against the best reference). They add.
 - NIST: ``nist_hyp_len``, ``nist_ref_words``, ``nist_n_refs``, ``nist_totals``, and,
@@ -36,7 +39,8 @@ from .nist import NgramTable, NistStatistics
 from .ngrams import NgramIndex, TokenizedCorpus
 from .suite import METRICS, MeteorSegments, check_metrics, results_from_statistics, split_options, statistics_and_corpora
 
-BLEU_COLUMNS = ("bleu_hyp_len", "bleu_ref_len", "bleu_matches", "bleu_totals", "bleu_n_refs")
+BLEU_COLUMNS = ("bleu_hyp_len", "bleu_ref_len", "bleu_matches", "bleu_totals", "bleu_n_refs", "bleu_shortest_ref_len",
+                "bleu_short_hyps", "bleu_matches_5")
 METEOR_FIELDS = ("segments", "score_sum", "hyp_len", "ref_len", "matches", "chunks")
 METEOR_COLUMNS = ("meteor_score", "meteor_hyp_len", "meteor_ref_len", "meteor_matches", "meteor_chunks", "meteor_n_refs")
 NIST_COLUMNS = ("nist_hyp_len", "nist_ref_words", "nist_n_refs", "nist_totals", "nist_ref_ngrams", "nist_ref_counts",
@@ -102,7 +106,8 @@ def segment_columns(predictions: Sequence[str], references: Sequence[Any], metri
     if "bleu" in stats:
         b = stats["bleu"]
         columns.update(zip(BLEU_COLUMNS, (b.hyp_len.tolist(), b.ref_len.tolist(), b.matches.tolist(),
-                                          b.totals.tolist(), b.n_refs.tolist())))
+                                          b.totals.tolist(), b.n_refs.tolist(), b.shortest_ref_len.tolist(),
+                                          b.short_hyps.tolist(), b.last_matches_5.tolist())))
     if "meteor" in stats:
         m = stats["meteor"]
         columns.update({
@@ -178,9 +183,14 @@ def statistics_from_columns(columns: Mapping[str, Any], metrics: Sequence[str] =
     stats: Dict[str, Any] = {}
     for name in check_metrics(metrics):
         if name == "bleu":
-            hyp_len, ref_len, matches, totals, n_refs = (_ints(columns[c]) for c in BLEU_COLUMNS)
+            hyp_len, ref_len, matches, totals, n_refs = (_ints(columns[c]) for c in BLEU_COLUMNS[:5])
             S = len(hyp_len)
-            stats[name] = BleuStatistics(hyp_len, ref_len, matches.reshape(S, -1), totals.reshape(S, -1), n_refs)
+            # columns written before the other variants' ones existed are derived or marked unknown
+            extra = [_ints(columns[c]) if c in names else np.zeros(0, dtype=np.int64) for c in BLEU_COLUMNS[5:]]
+            shortest, short_hyps, matches_5 = extra
+            stats[name] = BleuStatistics(hyp_len, ref_len, matches.reshape(S, -1), totals.reshape(S, -1), n_refs,
+                                         shortest, short_hyps.reshape(S, -1) if len(short_hyps) else np.zeros((0, 0)),
+                                         hyp_len, matches_5)
         elif name == "meteor":
             scores = [float(v) for v in columns["meteor_score"]]
             ints = [_ints(columns[c]).tolist() for c in METEOR_COLUMNS[1:5]]

@@ -31,7 +31,7 @@ from typing import Any, Dict, List, Optional, Sequence, Union
 import numpy as np
 
 from .inputs import check_choice, check_corpus
-from .ngrams import NgramMatches, TokenizedCorpus, match_ngrams, tokenize_corpus
+from .ngrams import NgramMatches, TokenizedCorpus, clipped_match_counts, match_ngrams, tokenize_corpus
 from .signature import case_field, make_signature, nrefs_field
 from .tokenizers import get_tokenizer
 
@@ -160,18 +160,19 @@ def bleu_statistics(corpus: TokenizedCorpus, max_order: int = 4,
     if matches is not None and len(matches) < max_order:
         raise ValueError(f"bleu_statistics(max_order={max_order}) needs matches of orders 1..{max_order}, got {len(matches)}")
     orders = max(max_order, 5) if count_5grams else max_order
-    if matches is None or len(matches) < orders:
-        matches = match_ngrams(corpus, orders)
-    found = matches[:max_order]
     S = corpus.n_segments
+    counts = None
+    if matches is None or len(matches) < orders:
+        counts = clipped_match_counts(corpus, orders)  # small corpora: fewer fixed costs
+        if counts is None:
+            matches = match_ngrams(corpus, orders)
+    if counts is None:
+        counts = np.stack([m.per_segment(S) for m in matches[:orders]], axis=1).astype(np.int64)
     hyp_len = corpus.hyp_lengths.astype(np.int64)
-    counts = np.stack([m.per_segment(S) for m in found], axis=1).astype(np.int64)
     totals = np.stack([np.maximum(hyp_len - (n - 1), 0) for n in range(1, max_order + 1)], axis=1).astype(np.int64)
     ref_lens = corpus.ref_lengths()
-    if len(matches) >= 5:
-        matches_5 = counts[:, 4] if max_order >= 5 else matches[4].per_segment(S).astype(np.int64)
-    else:
-        matches_5 = np.full(S, -1, dtype=np.int64)
+    matches_5 = counts[:, 4] if counts.shape[1] >= 5 else np.full(S, -1, dtype=np.int64)
+    counts = counts[:, :max_order]
     return BleuStatistics(
         hyp_len=hyp_len,
         ref_len=closest_ref_length(hyp_len, ref_lens),
@@ -319,7 +320,10 @@ def bleu_result(stats: BleuStatistics, options: BleuOptions, tokenizer_signature
                 return_segments: bool = False) -> Dict[str, Any]:
     """The result dictionary of SPEC.md from per-segment statistics."""
     total = stats.sum()
-    scored = bleu_from_statistics(total, options)
+    rows = total
+    if return_segments:  # one call scores the corpus row and every segment row (rows are independent)
+        rows = BleuStatistics(*(np.concatenate([a, b]) for a, b in zip(total._arrays()[:4], stats._arrays()[:4])))
+    scored = bleu_from_statistics(rows, options)
     score = float(scored["score"][0])
     sys_len, ref_len = int(total.hyp_len[0]), int(total.ref_len[0])
     result: Dict[str, Any] = {
@@ -335,7 +339,7 @@ def bleu_result(stats: BleuStatistics, options: BleuOptions, tokenizer_signature
         "signature": options.signature(stats.n_refs, lowercase, tokenizer_signature),
     }
     if return_segments:
-        result["segment_scores"] = [float(s) / 100.0 for s in bleu_from_statistics(stats, options)["score"]]
+        result["segment_scores"] = [s / 100.0 for s in scored["score"][1:].tolist()]
     return result
 
 

@@ -162,7 +162,7 @@ SMALL_INPUT_TEXTS = 512  # up to this many texts, encode in Python through Recen
 class RecentTokens:
     """Token ids of recently encoded texts and chunks, in one vocabulary that only grows.
 
-    ``texts`` maps (tokenizer, lowercase, text) to the text's token ids; ``chunks`` maps
+    ``texts[(tokenizer, lowercase)]`` maps a text to its token ids; ``chunks`` maps
     (tokenizer, chunk) to a chunk's token ids, for the tokenizers that tokenize chunk by
     chunk (``chunk_local``). When any table outgrows its limit, :func:`recent_tokens`
     starts a new, empty instance (ids mean something only within one instance), so
@@ -176,12 +176,12 @@ class RecentTokens:
     def __init__(self) -> None:
         self.index: dict[str, int] = {}  # token -> id
         self.words: list[str] = []  # id -> token
-        self.texts: dict[tuple, np.ndarray] = {}
+        self.texts: dict[tuple, dict[str, np.ndarray]] = {}
         self.chunks: dict[tuple, tuple] = {}
 
     @property
     def full(self) -> bool:
-        return (len(self.texts) > self.MAX_TEXTS or len(self.chunks) > self.MAX_CHUNKS
+        return (sum(map(len, self.texts.values())) > self.MAX_TEXTS or len(self.chunks) > self.MAX_CHUNKS
                 or len(self.words) > self.MAX_WORDS)
 
     def intern(self, tokens: Iterable[str]) -> tuple:
@@ -223,12 +223,12 @@ def recent_tokens() -> RecentTokens:
 def _encode_small(texts: Sequence[str], tokenizer, lowercase: bool) -> EncodedTexts:
     """``encode_texts`` in Python, for a few texts: ids come from the cache of recent tokens."""
     recent = recent_tokens()  # one instance throughout, even if another call replaces it
-    table, name, arrays = recent.texts, tokenizer.name, []
+    table = recent.texts.setdefault((tokenizer.name, lowercase), {})
+    arrays = []
     for text in texts:
-        key = (name, lowercase, text)
-        ids = table.get(key)
+        ids = table.get(text)
         if ids is None:
-            ids = table[key] = recent.text_ids(tokenizer, lowercase, text)
+            ids = table[text] = recent.text_ids(tokenizer, lowercase, text)
         arrays.append(ids)
     lengths = np.fromiter(map(len, arrays), dtype=np.int64, count=len(arrays))
     distinct, ids = np.unique(np.concatenate(arrays), return_inverse=True)

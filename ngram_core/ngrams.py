@@ -15,6 +15,7 @@ n-gram that NIST's information weights and mergeable statistics need.
 """
 from __future__ import annotations
 
+import string
 from dataclasses import dataclass
 from typing import List, Optional, Sequence
 
@@ -23,6 +24,8 @@ import pyarrow as pa
 import pyarrow.compute as pc
 
 from .corpus import SMALL_INPUT_TEXTS, EncodedTexts, encode_texts, intern_strings, offsets_from_counts
+
+_ASCII_LOWER = str.maketrans(string.ascii_uppercase, string.ascii_lowercase)
 
 
 @dataclass(frozen=True)
@@ -85,6 +88,18 @@ def tokenize_corpus(
     table[rows, cols] = codes
     texts = encode_texts(list(hypotheses) + distinct, tokenize, lowercase)
     return TokenizedCorpus(texts=texts, n_segments=n, ref_table=table)
+
+
+def ascii_lowercase(corpus: TokenizedCorpus) -> TokenizedCorpus:
+    """The corpus with A-Z lowercased in every token (mteval-v13a without ``-c``).
+
+    mteval lowercases after unescaping entities and its 13a rules never split on
+    letters, so lowercasing the tokens is the same as mteval's ``tr/A-Z/a-z/``.
+    """
+    texts = corpus.texts
+    remap, vocab = intern_strings(word.translate(_ASCII_LOWER) for word in texts.vocab)
+    lowered = EncodedTexts(ids=remap[texts.ids], offsets=texts.offsets, vocab=vocab)
+    return TokenizedCorpus(texts=lowered, n_segments=corpus.n_segments, ref_table=corpus.ref_table)
 
 
 def factorize(keys: np.ndarray):
@@ -303,18 +318,22 @@ def clipped_match_counts(corpus: TokenizedCorpus, max_order: int) -> Optional[np
     lonely = np.flatnonzero(sides[pair] != 3)
     blocked[lonely] = lonely
     run = np.minimum(np.minimum.accumulate(blocked[::-1])[::-1][:total], end[owner]) - np.arange(total)
-    base = V ** N
+    base, width = V ** N, W + 1
+    # key = ((segment * N + n - 1) * base + n-gram) * width + slot; the parts that do not
+    # depend on the order are added once per position
+    fixed = segment * (N * base * width) + text_slot[owner]
     pos = np.flatnonzero(run >= 1)
     gram = tokens[pos]
     keys = []
     for n in range(1, N + 1):
         if n > 1:
-            pos, gram = pos[run[pos] >= n], gram[run[pos] >= n]
+            longer = run[pos] >= n
+            pos, gram = pos[longer], gram[longer]
             gram = gram * V + tokens[pos + n - 1]
-        keys.append(((segment[pos] * N + (n - 1)) * base + gram) * (W + 1) + text_slot[owner[pos]])
+        keys.append(fixed[pos] + gram * width + (n - 1) * base * width)
     key, count = np.unique(np.concatenate(keys), return_counts=True)
-    ngram = key // (W + 1)
-    in_hyp = key - ngram * (W + 1) == W
+    ngram = key // width
+    in_hyp = key % width == W
     first = np.empty(len(ngram), dtype=bool)
     first[:1] = True
     first[1:] = ngram[1:] != ngram[:-1]

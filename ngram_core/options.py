@@ -67,10 +67,15 @@ class Option:
     low_open: bool = False
     nullable: bool = False
     variants: Tuple[str, ...] = ()
+    variant_choices: Tuple[Tuple[str, Tuple[Any, ...]], ...] = ()  # (variant, its choices): a subset each
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
             raise ValueError(f"option {self.name}: kind {self.kind!r} is not one of {KINDS}")
+
+    def choices_for(self, variant: Any) -> Tuple[Any, ...]:
+        """The choices variant ``variant`` accepts (all of them unless ``variant_choices`` says)."""
+        return dict(self.variant_choices).get(variant, self.choices)
 
     # -- checking one value ------------------------------------------------------------
     def check(self, value: Any) -> Any:
@@ -239,12 +244,20 @@ class OptionSet(Mapping[str, Option]):
             values[name] = self._options[name].check(value)
         variant = values.get("variant")
         for name in given:
-            option = self._options[name]
-            if option.variants and variant not in option.variants and given[name] is not None:
+            option, value = self._options[name], values[name]
+            # (its default, given explicitly, sets nothing: a form that sends every field is fine)
+            if option.variants and variant not in option.variants and value is not None \
+                    and not _same(value, option.default):
                 users = " or ".join(repr(v) for v in option.variants)
                 raise ValueError(
                     f"{self.metric} option {name} is only used by variant={users}; "
                     f"variant={variant!r} would ignore it: leave it out or change the variant"
+                )
+            if option.variant_choices and value is not None and \
+                    not any(_same(value, c) for c in option.choices_for(variant)):
+                raise ValueError(
+                    f"{name}={value!r} is not offered by {self.metric} variant={variant!r}; it takes "
+                    + ", ".join(map(repr, option.choices_for(variant)))
                 )
         if self._finalize is not None:
             values = self._finalize(values, frozenset(given))

@@ -19,7 +19,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from conftest import load_system, require_module
-from ngram_core.bleu_variants import variant_bleu
+from ngram_core.bleu import corpus_bleu
 from ngram_core.tokenizers import tokenize
 
 METHODS = [f"method{k}" for k in range(8)]
@@ -60,7 +60,7 @@ def check_against_nltk(hyps, refs, hyp_tokens, ref_tokens, method, weights, toke
     N = 4 if weights is None else len(weights)
     smoothing = getattr(nltk.SmoothingFunction(), method)
     w = _nltk_weights(weights)
-    ours = variant_bleu(hyps, refs, "nltk", tokenize=tokenize, smooth_method=method, weights=weights, max_order=N,
+    ours = corpus_bleu(hyps, refs, variant="nltk", tokenize=tokenize, smooth_method=method, weights=weights, max_order=N,
                         return_segments=True)
     try:
         expected = _nltk_call(nltk.corpus_bleu, ref_tokens, hyp_tokens, weights=w, smoothing_function=smoothing)
@@ -126,7 +126,7 @@ def test_nltk_smoothing_parameters_are_the_smoothing_functions():
     for method, kwargs, value in [("method1", {"epsilon": 0.3}, 0.3), ("method4", {"k": 2}, 2),
                                   ("method6", {"alpha": 2.5}, 2.5), ("method7", {"k": 7}, 7)]:
         smoothing = getattr(nltk.SmoothingFunction(**kwargs), method)
-        ours = variant_bleu(hyps, refs, "nltk", smooth_method=method, smooth_value=value, return_segments=True)
+        ours = corpus_bleu(hyps, refs, variant="nltk", smooth_method=method, smooth_value=value, return_segments=True)
         assert ours["bleu"] == _nltk_call(nltk.corpus_bleu, ref_tokens, hyp_tokens, smoothing_function=smoothing)
         assert f"smooth:{method}[{value:g}]" in ours["signature"]
 
@@ -134,7 +134,7 @@ def test_nltk_smoothing_parameters_are_the_smoothing_functions():
 def test_nltk_method6_has_a_defined_value_where_nltk_asserts():
     # p1 = 2/3, p2 = 1/2, p3 = 0/1: NLTK asserts p3 != 0; its formula goes on:
     # p3' = (0 + 5 * p2^2 / p1) / (1 + 5), p4' = 0 / (0 + 5) (p2 is not 0, so pi = p3'^2 / p2, m = 0, l = 0)
-    out = variant_bleu(["a b c"], [["a b x"]], "nltk", smooth_method="method6", tokenize="none")
+    out = corpus_bleu(["a b c"], [["a b x"]], variant="nltk", smooth_method="method6", tokenize="none")
     p1, p2 = 2 / 3, 1 / 2
     p3 = 5 * p2 ** 2 / p1 / 6
     p4 = 5 * p3 ** 2 / p2 / 5
@@ -154,7 +154,7 @@ def coco_bleu(hyps, refs):
 
 def check_against_coco(hyps, refs):
     score, scores = coco_bleu(hyps, refs)
-    ours = variant_bleu(hyps, refs, "coco", tokenize="none", return_segments=True)
+    ours = corpus_bleu(hyps, refs, variant="coco", tokenize="none", return_segments=True)
     assert [ours[f"bleu_{n}"] for n in range(1, 5)] == score
     assert ours["bleu"] == score[3]
     assert ours["segment_scores_by_order"] == scores

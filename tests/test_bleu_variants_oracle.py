@@ -18,7 +18,7 @@ from functools import lru_cache
 import pytest
 
 from conftest import load_system, oracle_records, record_id, require_module
-from ngram_core.bleu_variants import variant_bleu
+from ngram_core.bleu import corpus_bleu
 
 SGML_CHANGED = {("newstest2021", "de-en", "Online-A"), ("newstest2021", "en-de", "Online-W")}
 
@@ -58,7 +58,7 @@ def test_nltk_variant_reproduces_nltk_corpus_bleu_records(record):
     if tokenize == "ja-mecab":
         require_module("MeCab")
     assert record["settings"]["smoothing"] is None and record["settings"]["weights"] == [0.25] * 4
-    out = variant_bleu(hyps, refs, "nltk", tokenize=tokenize)
+    out = corpus_bleu(hyps, refs, variant="nltk", tokenize=tokenize)
     assert abs(out["bleu"] - record["score"]) <= 1e-12
     assert out["counts"] == record["nltk_p_numerators"]
     assert out["totals"] == record["nltk_p_denominators"]  # a hypothesis shorter than n counts as one n-gram
@@ -71,7 +71,7 @@ def test_nltk_variant_reproduces_nltk_corpus_bleu_records(record):
 def test_evaluate_variant_reproduces_evaluate_bleu_records(record):
     hyps, refs = system_of(record)
     smooth = "add-one" if record["settings"]["smooth"] else "none"
-    out = variant_bleu(hyps, refs, "evaluate", smooth_method=smooth, max_order=record["settings"]["max_order"])
+    out = corpus_bleu(hyps, refs, variant="evaluate", smooth_method=smooth, max_order=record["settings"]["max_order"])
     assert abs(out["bleu"] - record["score"]) <= 1e-12
     assert out["precisions"] == pytest.approx(record["precisions"], abs=1e-15)
     for key in ("brevity_penalty", "length_ratio"):
@@ -88,7 +88,7 @@ def mteval_records(sgml_changed: bool):
 
 
 def _mteval(hyps, refs, record):
-    return variant_bleu(hyps, refs, "mteval", lowercase=False if record["settings"]["flags"] == "-c" else "ascii")
+    return corpus_bleu(hyps, refs, variant="mteval", lowercase=False if record["settings"]["flags"] == "-c" else "ascii")
 
 
 def _check_mteval(out, record):
@@ -123,5 +123,5 @@ def test_mteval_cumulative_scores_of_other_orders_match_its_report():
     record = mteval_records(sgml_changed=False)[0]
     hyps, refs = system_of(record)
     for n in range(1, 10):
-        out = variant_bleu(hyps, refs, "mteval", max_order=n, lowercase=False if record["settings"]["flags"] == "-c" else "ascii")
+        out = corpus_bleu(hyps, refs, variant="mteval", max_order=n, lowercase=False if record["settings"]["flags"] == "-c" else "ascii")
         assert out["bleu"] == pytest.approx(record["cumulative_1to9"][n - 1], abs=5.1e-5)

@@ -109,8 +109,9 @@ def test_item3_evaluates_own_arguments_still_pass_through(tmp_path):
 @pytest.mark.parametrize("option", ["return_segments", "lowercase"])
 @pytest.mark.parametrize("value", ["no", "False", 0, 1, None])
 def test_item4_a_flag_takes_only_true_or_false(name, metric, option, value):
-    if name == "nist" and option == "lowercase":
-        # NIST's lowercase is a choice of False, True and "ascii": anything else is a ValueError
+    if name in ("nist", "bleu") and option == "lowercase":
+        # NIST's and BLEU's lowercase is a choice of False, True and "ascii" (BLEU: variant mteval):
+        # anything else is a ValueError
         error = TypeError if value is None else ValueError
     else:
         error = TypeError

@@ -1,26 +1,23 @@
-"""What every BLEU variant shares: its option checks, and its input, one row of counts.
+"""What every BLEU variant shares: its option rules, its input (one row of counts), its result.
 
-A variant is a scorer over :class:`~ngram_core.bleu.BleuStatistics`: the n-gram
-counting is the core's, the same for every variant; a variant only picks a reference
-length, smoothing and arithmetic. It scores one row at a time, on Python numbers
-(:class:`Counts`), with Python's ``math`` and ``fractions``: the tools it reproduces
-compute in Python (or Perl's C doubles) with ``math.log``, ``math.exp``, ``**``,
-``math.fsum`` or ``sum``, and doing the same operations in the same order is what
-gives their numbers to the last bit. The corpus score is the score of the summed
-row; a segment score the score of the segment's own row (for every variant that is
-what its tool computes for a one-segment corpus).
+A variant is a scorer over :class:`~ngram_core.bleu_statistics.BleuStatistics`: the
+n-gram counting is the core's, the same for every variant; a variant only picks a
+reference length, smoothing and arithmetic. The variants other than sacreBLEU score
+one row at a time, on Python numbers (:class:`Counts`), with Python's ``math`` and
+``fractions``: the tools they reproduce compute in Python (or Perl's C doubles) with
+``math.log``, ``math.exp``, ``**``, ``math.fsum`` or ``sum``, and doing the same
+operations in the same order is what gives their numbers to the last bit. The corpus
+score is the score of the summed row; a segment score the score of the segment's own
+row (for every variant that is what its tool computes for a one-segment corpus).
 """
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
-from typing import Any, Dict, Iterator, List, NamedTuple, Optional, Sequence, Tuple, Union
+from typing import Any, Dict, Iterator, List, Mapping, NamedTuple, Optional, Sequence, Tuple, Union
 
 import numpy as np
 
-from ..inputs import check_choice
 from ..signature import make_signature, nrefs_field
-from ..tokenizers import TOKENIZERS
 
 
 class Counts(NamedTuple):
@@ -37,7 +34,7 @@ class Counts(NamedTuple):
 
 
 def count_rows(stats) -> Iterator[Counts]:
-    """Every row of ``stats`` (a :class:`~ngram_core.bleu.BleuStatistics`) as :class:`Counts`."""
+    """Every row of ``stats`` (a :class:`~ngram_core.bleu_statistics.BleuStatistics`) as :class:`Counts`."""
     columns = (stats.hyp_len, stats.ref_len, stats.shortest_ref_len, stats.matches, stats.totals,
                stats.short_hyps, stats.last_hyp_len, stats.last_matches_5)
     return (Counts(*row) for row in zip(*(np.asarray(c).tolist() for c in columns)))
@@ -45,15 +42,18 @@ def count_rows(stats) -> Iterator[Counts]:
 
 @dataclass(frozen=True)
 class VariantOptions:
-    """A variant's checked options (made by :meth:`BleuVariant.options`)."""
+    """The options a row scorer reads, out of the resolved option dict."""
 
-    variant: str
     max_order: int = 4
     weights: Optional[Tuple[float, ...]] = None
     smooth_method: str = ""
-    smooth_value: Optional[Union[int, float]] = None  # the method's parameter, as given
+    smooth_value: Optional[float] = None  # the method's parameter; None: the tool's default
     lowercase: Union[bool, str] = False
-    tokenize: str = "13a"
+
+    @classmethod
+    def from_values(cls, values: Mapping[str, Any]) -> "VariantOptions":
+        return cls(values["max_order"], values["weights"], values["smooth_method"], values["smooth_value"],
+                   values["lowercase"])
 
     @property
     def order_weights(self) -> Tuple[float, ...]:
@@ -70,53 +70,22 @@ class BleuVariant:
     smooth_parameters: Dict[str, Union[int, float]] = {}  # method -> default of the parameter smooth_value sets
     takes_weights = False
     lowercase_choices: Tuple[Any, ...] = (False, True)
-    tokenizers: Optional[Tuple[str, ...]] = None  # accepted ``tokenize`` names; None: any registered one
-    default_tokenize = "13a"
+    tokenizers: Optional[Tuple[str, ...]] = None  # accepted ``tokenize`` names; None: any
 
     # -- options ------------------------------------------------------------------------
-    def options(self, tokenize: Optional[str] = None, lowercase: Union[bool, str] = False, max_order: int = 4,
-                weights: Optional[Sequence[float]] = None, smooth_method: Optional[str] = None,
-                smooth_value: Optional[Union[int, float]] = None,
-                effective_order: Union[bool, str] = False) -> VariantOptions:
-        """Check every option against what this variant uses: an option it does not use
-        is a ``ValueError`` (it would silently do nothing)."""
-        from ..bleu import BleuOptions  # the shared checks of max_order and weights
-
-        if effective_order is not False:
-            raise ValueError(
-                f"effective_order is sacreBLEU's option; variant={self.name!r} ({self.tool}) has no such "
-                "rule: leave it False, or use variant='sacrebleu'"
-            )
-        checked = BleuOptions.create(max_order, weights, "none")
-        if weights is not None and not self.takes_weights:
-            raise ValueError(f"variant={self.name!r} ({self.tool}) weighs every order 1/N: leave weights unset")
-        if smooth_method is None:
-            smooth_method = self.smooth_methods[0]
-        if not self.smooth_methods[1:] and smooth_method != self.smooth_methods[0]:
-            raise ValueError(f"variant={self.name!r} ({self.tool}) has one smoothing only; leave smooth_method unset")
-        check_choice("smooth_method", smooth_method, self.smooth_methods)
-        if smooth_value is not None:
-            if smooth_method not in self.smooth_parameters:
-                raise ValueError(
-                    f"smooth_value is not used by variant={self.name!r} with smooth_method={smooth_method!r}; "
-                    "leave it unset"
-                    + (f" (it sets the parameter of {', '.join(self.smooth_parameters)})" if self.smooth_parameters else "")
-                )
-            if (isinstance(smooth_value, bool) or not isinstance(smooth_value, (int, float))
-                    or not math.isfinite(smooth_value) or smooth_value <= 0):
-                raise ValueError(f"smooth_value must be a positive number, got {smooth_value!r}")
-        if tokenize is None:
-            tokenize = self.default_tokenize
-        check_choice("tokenize", tokenize, self.tokenizers or TOKENIZERS)
-        if isinstance(lowercase, np.bool_):
-            lowercase = bool(lowercase)
-        if not any(lowercase is c or (isinstance(c, str) and lowercase == c) for c in self.lowercase_choices):
-            raise ValueError(
-                f"lowercase={lowercase!r} is not supported by variant={self.name!r}; use one of "
-                f"{', '.join(map(repr, self.lowercase_choices))}"
-            )
-        return VariantOptions(self.name, checked.max_order, checked.weights, smooth_method, smooth_value,
-                              lowercase, tokenize)
+    def finalize(self, values: Dict[str, Any], given: frozenset) -> Dict[str, Any]:
+        """This variant's rules between options, after ``ngram_core.bleu.OPTIONS`` checked
+        each one (its smoothing methods, tokenizers and lowercasing are declared there,
+        from this class's attributes): ``smooth_method=None`` is its default method, and
+        a smoothing parameter only goes with a method that has one."""
+        method = values["smooth_method"]
+        if method is None:
+            method = values["smooth_method"] = self.smooth_methods[0]
+        if values["smooth_value"] is not None and method not in self.smooth_parameters:
+            raise ValueError(f"smooth_value is not used by smooth_method={method!r}; leave it unset"
+                             + (f" (it sets the parameter of {', '.join(self.smooth_parameters)})"
+                                if self.smooth_parameters else ""))
+        return values
 
     def smooth_parameter(self, options: VariantOptions) -> Union[int, float, None]:
         """The smoothing method's parameter: ``smooth_value`` if given, else the tool's default."""
@@ -124,21 +93,15 @@ class BleuVariant:
             return options.smooth_value
         return self.smooth_parameters.get(options.smooth_method)
 
-    # -- what the statistics must hold ------------------------------------------------------
-    def needs_5grams(self, options: VariantOptions) -> bool:
-        """Whether :meth:`score` reads the last segment's 5-gram matches."""
+    # -- what the statistics must be counted from -----------------------------------------
+    def needs_5grams(self, values: Mapping[str, Any]) -> bool:
+        """Whether the scores read the last segment's 5-gram matches."""
         return False
 
-    def prepare_texts(self, texts: List[str], options: VariantOptions) -> List[str]:
-        """The texts as the tokenizer must see them (the tool's own steps before it)."""
-        return texts
-
-    def prepare_corpus(self, corpus, options: VariantOptions):
-        """The tokenized corpus as the tool counts it (e.g. mteval's ASCII lowercasing)."""
-        return corpus
-
-    def lowercase_before_tokenizing(self, options: VariantOptions) -> bool:
-        return options.lowercase is True
+    def changed_texts(self, hypotheses: List[str], references: List[List[str]],
+                      values: Mapping[str, Any]) -> Optional[Tuple[List[str], List[List[str]]]]:
+        """The texts as the tool's tokenizer would see them, or None if they are unchanged."""
+        return None
 
     # -- scores -----------------------------------------------------------------------------
     def score(self, counts: Counts, options: VariantOptions) -> Dict[str, Any]:
@@ -146,6 +109,40 @@ class BleuVariant:
         ``brevity_penalty``, ``reference_length``, ``counts`` and ``totals`` (the tool's
         numerators and denominators), and any keys of the tool's own."""
         raise NotImplementedError
+
+    def result(self, stats, values: Mapping[str, Any], tokenizer_signature: str) -> Dict[str, Any]:
+        """The result dictionary from per-segment (or summed) statistics.
+
+        Keys: ``bleu`` (0-1, the tool's number), ``score`` (100 x ``bleu``), ``precisions``
+        (0-1), ``brevity_penalty``, ``length_ratio``, ``translation_length``,
+        ``reference_length`` (by the variant's rule), ``counts`` and ``totals`` (the
+        tool's numerators and denominators), ``signature``, the variant's own keys, and
+        with ``return_segments`` ``segment_scores`` (0-1; each segment scored as a
+        one-segment corpus, e.g. NLTK's ``sentence_bleu``).
+        """
+        options = VariantOptions.from_values(values)
+        total = next(count_rows(stats.sum()))
+        scored = self.score(total, options)
+        c, r = total.hyp_len, scored["reference_length"]
+        result: Dict[str, Any] = {
+            "bleu": scored["bleu"],
+            "score": 100.0 * scored["bleu"],
+            "precisions": scored["precisions"],
+            "brevity_penalty": scored["brevity_penalty"],
+            "length_ratio": scored.get("length_ratio", c / r if r else 0.0),
+            "translation_length": c,
+            "reference_length": r,
+            "counts": scored["counts"],
+            "totals": scored["totals"],
+            "signature": self.signature(options, stats.n_refs, tokenizer_signature),
+        }
+        result.update({k: v for k, v in scored.items() if k not in result})
+        if values["return_segments"]:
+            result.update(self.segment_results([self.score(row, options) for row in count_rows(stats)], options))
+        return result
+
+    def segment_results(self, per_segment: Sequence[Dict[str, Any]], options: VariantOptions) -> Dict[str, Any]:
+        return {"segment_scores": [s["bleu"] for s in per_segment]}
 
     def case_field(self, options: VariantOptions) -> str:
         return {False: "mixed", True: "lc", "ascii": "lc-ascii"}[options.lowercase]

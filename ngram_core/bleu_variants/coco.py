@@ -37,6 +37,11 @@ class CocoBleu(BleuVariant):
     def smooth_field(self, options: VariantOptions):
         return None
 
+    def segment_results(self, per_segment, options: VariantOptions):
+        return {"segment_scores": [s["bleu"] for s in per_segment],
+                "segment_scores_by_order": [[s[f"bleu_{n}"] for s in per_segment]
+                                            for n in range(1, options.max_order + 1)]}
+
     def score(self, counts: Counts, options: VariantOptions) -> Dict[str, Any]:
         c, r = counts.hyp_len, counts.ref_len
         product = 1.0

@@ -27,7 +27,7 @@ BP = 1 (the hypothesis is longer) and ``length_ratio`` 0.0.
 from __future__ import annotations
 
 import math
-from typing import Any, Dict, List
+from typing import Any, Dict
 
 from .base import BleuVariant, Counts, VariantOptions
 
@@ -49,10 +49,12 @@ class EvaluateBleu(BleuVariant):
     tool = "🤗 evaluate's bleu (tensorflow/nmt compute_bleu)"
     smooth_methods = ("none", "add-one")
 
-    def prepare_texts(self, texts: List[str], options: VariantOptions) -> List[str]:
-        if options.tokenize != "13a":
-            return texts
-        return [evaluate_13a_text(t) if "\n" in t else t for t in texts]
+    def changed_texts(self, hypotheses, references, values):
+        texts = (t for segment in [hypotheses, *references] for t in segment)
+        if values["tokenize"] != "13a" or not any("\n" in t for t in texts):
+            return None
+        return ([evaluate_13a_text(t) for t in hypotheses],
+                [[evaluate_13a_text(r) for r in refs] for refs in references])
 
     def score(self, counts: Counts, options: VariantOptions) -> Dict[str, Any]:
         N = options.max_order

@@ -38,13 +38,6 @@ class MtevalBleu(BleuVariant):
     tokenizers = ("13a",)
     lowercase_choices = (False, True, "ascii")
 
-    def prepare_corpus(self, corpus, options: VariantOptions):
-        if options.lowercase == "ascii":
-            from ..nist import ascii_lowercase
-
-            return ascii_lowercase(corpus)
-        return corpus
-
     def score(self, counts: Counts, options: VariantOptions) -> Dict[str, Any]:
         c, r = counts.hyp_len, counts.ref_len
         matches, totals = counts.matches, counts.totals

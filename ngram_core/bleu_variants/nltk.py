@@ -125,15 +125,21 @@ class NltkBleu(BleuVariant):
     smooth_parameters = {"method1": 0.1, "method4": 5, "method6": 5, "method7": 5}  # epsilon, k, alpha, k
     takes_weights = True
 
-    def options(self, **kwargs) -> VariantOptions:
-        options = super().options(**kwargs)
-        if options.smooth_method == "method6" and options.max_order < 3:
+    def finalize(self, values, given):
+        values = super().finalize(values, given)
+        if values["smooth_method"] == "method6" and values["max_order"] < 3:
             raise ValueError("NLTK's method6 interpolates from the bigram and unigram precisions and needs "
-                             f"max_order >= 3, got {options.max_order}")
-        return options
+                             f"max_order >= 3, got {values['max_order']}")
+        return values
 
-    def needs_5grams(self, options: VariantOptions) -> bool:
-        return options.smooth_method in ("method5", "method7")
+    def smooth_parameter(self, options: VariantOptions):
+        value = super().smooth_parameter(options)
+        # NLTK's alpha and k are ints (5); an integral value stays one, so that
+        # alpha * prior stays an exact fraction as in SmoothingFunction(alpha=5)
+        return int(value) if isinstance(value, float) and value.is_integer() and options.smooth_method != "method1" else value
+
+    def needs_5grams(self, values) -> bool:
+        return values["smooth_method"] in ("method5", "method7")
 
     def score(self, counts: Counts, options: VariantOptions) -> Dict[str, Any]:
         nums = counts.matches

@@ -231,10 +231,15 @@ def _encode_small(texts: Sequence[str], tokenizer, lowercase: bool) -> EncodedTe
             ids = table[text] = recent.text_ids(tokenizer, lowercase, text)
         arrays.append(ids)
     lengths = np.fromiter(map(len, arrays), dtype=np.int64, count=len(arrays))
-    distinct, ids = np.unique(np.concatenate(arrays), return_inverse=True)
+    distinct, first, inverse = np.unique(np.concatenate(arrays), return_index=True, return_inverse=True)
+    # ids in order of first appearance in these texts: a function of the input alone, not
+    # of what the cache saw before (NIST and METEOR sum floats in id order)
+    order = np.argsort(first)
+    rank = np.empty(len(order), dtype=np.int64)
+    rank[order] = np.arange(len(order))
     words = recent.words
-    return EncodedTexts(ids=ids.astype(np.int64, copy=False).reshape(-1), offsets=offsets_from_counts(lengths),
-                        vocab=list(map(words.__getitem__, distinct.tolist())))
+    return EncodedTexts(ids=rank[inverse.reshape(-1)], offsets=offsets_from_counts(lengths),
+                        vocab=list(map(words.__getitem__, distinct[order].tolist())))
 
 
 def encode_texts(texts: Sequence[str], tokenize: str = "13a", lowercase: bool = False) -> EncodedTexts:

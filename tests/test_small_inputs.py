@@ -51,6 +51,17 @@ def test_a_full_cache_starts_over_with_the_same_tokens(monkeypatch):
     assert sum(map(len, corpus_module.recent_tokens().texts.values())) <= 4 + len(lines)
 
 
+def test_ids_do_not_depend_on_what_the_cache_saw_before(monkeypatch):
+    lines = ["b a c.", "a d", "e a-b"]
+    monkeypatch.setattr(corpus_module, "_RECENT", RecentTokens())
+    first = encode_texts(lines, "13a")
+    monkeypatch.setattr(corpus_module, "_RECENT", RecentTokens())
+    encode_texts(["c a b z"], "13a")  # the same words enter the cache first, in another order
+    again = encode_texts(lines, "13a")
+    assert again.ids.tolist() == first.ids.tolist() and again.vocab == first.vocab
+    assert first.vocab[:3] == ["b", "a", "c"]  # first appearance
+
+
 TEXT = st.lists(st.sampled_from(["a", "b", "c", "a.", "b,", "-", "5-6", "&amp;", "x\ty", "\n", ""]), max_size=8).map(" ".join)
 
 

@@ -231,15 +231,19 @@ def _encode_small(texts: Sequence[str], tokenizer, lowercase: bool) -> EncodedTe
             ids = table[text] = recent.text_ids(tokenizer, lowercase, text)
         arrays.append(ids)
     lengths = np.fromiter(map(len, arrays), dtype=np.int64, count=len(arrays))
-    distinct, first, inverse = np.unique(np.concatenate(arrays), return_index=True, return_inverse=True)
-    # ids in order of first appearance in these texts: a function of the input alone, not
-    # of what the cache saw before (NIST and METEOR sum floats in id order)
-    order = np.argsort(first)
-    rank = np.empty(len(order), dtype=np.int64)
-    rank[order] = np.arange(len(order))
-    words = recent.words
-    return EncodedTexts(ids=rank[inverse.reshape(-1)], offsets=offsets_from_counts(lengths),
-                        vocab=list(map(words.__getitem__, distinct[order].tolist())))
+    cached = np.concatenate(arrays)
+    # Renumber in order of first appearance in these texts: a function of the input alone,
+    # not of what the cache saw before (NIST and METEOR sum floats in id order). Two
+    # scratch arrays over the cache's vocabulary, no sort: in a fancy assignment the
+    # last write wins, so writing positions in reverse leaves each word's first one.
+    words, position = recent.words, np.arange(len(cached))
+    first = np.empty(len(words), dtype=np.int64)
+    first[cached[::-1]] = position[::-1]
+    distinct = cached[first[cached] == position]
+    local = np.empty(len(words), dtype=np.int64)
+    local[distinct] = np.arange(len(distinct))
+    return EncodedTexts(ids=local[cached], offsets=offsets_from_counts(lengths),
+                        vocab=list(map(words.__getitem__, distinct.tolist())))
 
 
 def encode_texts(texts: Sequence[str], tokenize: str = "13a", lowercase: bool = False) -> EncodedTexts:

@@ -333,12 +333,17 @@ def clipped_match_counts(corpus: TokenizedCorpus, max_order: int) -> Optional[np
         keys.append(fixed[pos] + gram * width + (n - 1) * base * width)
     key, count = np.unique(np.concatenate(keys), return_counts=True)
     ngram = key // width
-    in_hyp = key % width == W
-    first = np.empty(len(ngram), dtype=bool)
-    first[:1] = True
-    first[1:] = ngram[1:] != ngram[:-1]
-    most_in_a_reference = np.maximum.reduceat(np.where(in_hyp, 0, count), np.flatnonzero(first)) if len(key) else count
-    clipped = np.where(in_hyp, np.minimum(count, most_in_a_reference[np.cumsum(first) - 1]), 0)
+    # sorted keys: a (segment, order, n-gram) group holds its references' counts, slot by
+    # slot, then the hypothesis's (slot W sorts last), so the references of a hypothesis
+    # row are among the W rows before it
+    hyp = np.flatnonzero(key % width == W)
+    most_in_a_reference = np.zeros(len(hyp), dtype=np.int64)
+    for back in range(1, W + 1):
+        before = np.maximum(hyp - back, 0)
+        same = (ngram[before] == ngram[hyp]) & (hyp >= back)
+        most_in_a_reference = np.maximum(most_in_a_reference, np.where(same, count[before], 0))
+    clipped = np.minimum(count[hyp], most_in_a_reference)
+    ngram = ngram[hyp]
     return np.bincount(ngram // base, weights=clipped, minlength=S * N).reshape(S, N).astype(np.int64)
 
 

@@ -250,10 +250,10 @@ def test_progress_bar_only_on_a_terminal():
             return True
 
     terminal, pipe = Terminal(), io.StringIO()
-    assert list(_Messages(terminal, quiet=False).progress(range(3), 3, "test")) == [0, 1, 2]
+    assert list(_Messages(terminal, quiet=False).progress(range(5), 5, "test")) == [0, 1, 2, 3, 4]
     assert "test" in terminal.getvalue()
-    assert list(_Messages(pipe, quiet=False).progress(range(3), 3, "test")) == [0, 1, 2]
-    assert list(_Messages(terminal.__class__(), quiet=True).progress(range(3), 3, "test")) == [0, 1, 2]
+    assert list(_Messages(pipe, quiet=False).progress(range(5), 5, "test")) == [0, 1, 2, 3, 4]
+    assert list(_Messages(terminal.__class__(), quiet=True).progress(range(5), 5, "test")) == [0, 1, 2, 3, 4]
     assert pipe.getvalue() == ""
 
 

@@ -17,6 +17,8 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from conftest import read_lines, require, require_module, require_wmt
 
@@ -146,3 +148,88 @@ def test_randomization_interval_equals_sacrebleu_api(monkeypatch):
                                    test_type="ar", n_samples=1000, n_ar_confidence=300)
     _, theirs = test()
     assert [r["BLEU"].as_dict() for r in ours] == [vars(r) for r in theirs["BLEU"]]
+
+
+@pytest.mark.parametrize("options", [{"smooth_method": "floor"}, {"smooth_method": "add-k"}, {"smooth_method": "none"},
+                                     {"smooth_method": "floor", "smooth_value": 0.3}, {"lowercase": True},
+                                     {"tokenize": "intl"}, {"tokenize": "char"}],
+                         ids=lambda o: ",".join(f"{k}={v}" for k, v in o.items()))
+def test_bleu_options_equal_sacrebleu_api(options, monkeypatch):
+    """Smoothing, case and tokenizers through both tests (first 300 segments, two references)."""
+    monkeypatch.delenv("SACREBLEU_SEED", raising=False)
+    metrics = require_module("sacrebleu.metrics")
+    significance = require_module("sacrebleu.significance")
+    from ngram_core.significance import score_systems
+
+    systems, streams = _api_inputs(("A", "B"))
+    systems, streams = [s[:300] for s in systems], [r[:300] for r in streams]
+    ours = score_systems(systems, [list(r) for r in zip(*streams)], **options)
+    for test, n, mine in (("bs", 1000, ours.paired_bootstrap(1000, seed=12345)),
+                          ("ar", 2000, ours.paired_randomization(2000, seed=12345))):
+        metric = metrics.BLEU(references=streams, **options)
+        _, theirs = significance.PairedTest(list(zip(SYSTEMS, systems)), {"BLEU": metric}, None, test_type=test,
+                                            n_samples=n)()
+        assert [r["BLEU"].as_dict() for r in mine] == [vars(r) for r in theirs["BLEU"]], test
+
+
+WORDS = ["the", "cat", "sat", "on", "a", "mat", ".", ",", "dog", "it's", "0", "1.5", "&amp;", "Big", "big", "-"]
+
+
+@st.composite
+def generated_corpora(draw):
+    sentence = st.lists(st.sampled_from(WORDS), max_size=10).map(" ".join)
+    S = draw(st.integers(1, 15))
+    streams = [[draw(sentence) for _ in range(S)] for _ in range(draw(st.integers(1, 2)))]
+    systems = [[draw(sentence) for _ in range(S)] for _ in range(draw(st.integers(2, 3)))]
+    return systems, streams
+
+
+@settings(max_examples=30, deadline=None)
+@given(generated_corpora())
+def test_generated_corpora_equal_sacrebleu_api(corpus):
+    """Edge cases sacreBLEU's arithmetic meets on generated text: empty lines, no matches, short segments."""
+    metrics = require_module("sacrebleu.metrics")
+    significance = require_module("sacrebleu.significance")
+    from ngram_core.significance import score_systems
+
+    systems, streams = corpus
+    names = [f"s{j}" for j in range(len(systems))]
+    ours = score_systems(systems, [list(r) for r in zip(*streams)])
+    saved = os.environ.pop("SACREBLEU_SEED", None)
+    try:
+        for test, n, mine in (("bs", 200, ours.paired_bootstrap(200, seed=12345)),
+                              ("ar", 300, ours.paired_randomization(300, seed=12345))):
+            _, theirs = significance.PairedTest(list(zip(names, systems)), {"BLEU": metrics.BLEU(references=streams)},
+                                                None, test_type=test, n_samples=n)()
+            for j, (m, t) in enumerate(zip(mine, theirs["BLEU"])):
+                expected = dict(vars(t))
+                if j and m["BLEU"].score == mine[0]["BLEU"].score:  # equal scores: p = 1 here (see resampling)
+                    expected["p_value"] = 1.0
+                assert m["BLEU"].as_dict() == expected, (test, j)
+    finally:
+        if saved is not None:
+            os.environ["SACREBLEU_SEED"] = saved
+
+
+def test_bootstrap_sums_beyond_float32_precision_are_summed_as_sacrebleu_sums_them(monkeypatch):
+    """Resampled sums of 2^24 or more round in float32: then the order of sacreBLEU's sums matters."""
+    monkeypatch.delenv("SACREBLEU_SEED", raising=False)
+    metrics = require_module("sacrebleu.metrics")
+    significance = require_module("sacrebleu.significance")
+    import numpy as np
+
+    from ngram_core.bleu import BleuOptions
+    from ngram_core.significance import SystemRows, bleu_adapter
+    from ngram_core.significance.resampling import _bootstrap_scores, bootstrap_indices
+
+    rng = np.random.default_rng(0)
+    S = 300
+    hyp = rng.integers(50_000, 120_000, S)  # about 2.5e7 tokens in all: beyond 2^24
+    totals = np.stack([hyp - n for n in range(4)], axis=1)
+    matches = (totals * rng.uniform(0.2, 0.9, (S, 1)) ** np.arange(1, 5)).astype(np.int64)
+    rows = np.column_stack([hyp, hyp + rng.integers(-5000, 5000, S), matches, totals]).astype(np.int64)
+    metric = metrics.BLEU()
+    _, theirs = significance._bootstrap_resample(rows.tolist(), metric, 200)
+    table = SystemRows(("s",), (bleu_adapter(BleuOptions()),), (rows[None],))
+    ours = _bootstrap_scores(table, [0], bootstrap_indices(np.random.default_rng(12345), S, 200))[0, 0]
+    assert ours.tolist() == [score.score for score in theirs]

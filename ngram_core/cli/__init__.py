@@ -100,7 +100,7 @@ class _Messages:
             print(f"{PROG}: {message}", file=self.stream)
 
     def progress(self, iterable, total: int, description: str):
-        if self.quiet or total < 2 or not getattr(self.stream, "isatty", lambda: False)():
+        if self.quiet or total < 4 or not getattr(self.stream, "isatty", lambda: False)():
             return iterable
         from tqdm import tqdm
 

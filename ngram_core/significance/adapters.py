@@ -51,15 +51,13 @@ class Adapter:
     ``rows(statistics)`` -> ``(S, K)`` int or float array, additive over segments;
     ``scores(sums)``: ``(B, K)`` summed rows -> ``(B,)`` float scores;
     ``sum_dtype``: the dtype bootstrap sums are handed to ``scores`` in
-    (float32 for BLEU, as sacreBLEU; float64 otherwise); ``scale``: what the
-    numbers mean, for documentation and output ("0-100", "0-1", "bits").
+    (float32 for BLEU, as sacreBLEU; float64 otherwise).
     """
 
     name: str
     rows: Callable[[Any], np.ndarray]
     scores: Callable[[np.ndarray], np.ndarray]
     sum_dtype: Any = np.float64
-    scale: str = ""
 
 
 # -- BLEU --------------------------------------------------------------------------------
@@ -80,7 +78,7 @@ def bleu_adapter(options: BleuOptions = BleuOptions()) -> Adapter:
                                totals=sums[:, 2 + N:2 + 2 * N])
         return bleu_from_statistics(stats, options)["score"]
 
-    return Adapter("BLEU", bleu_rows, scores, sum_dtype=np.float32, scale="0-100")
+    return Adapter("BLEU", bleu_rows, scores, sum_dtype=np.float32)
 
 
 # -- NIST --------------------------------------------------------------------------------
@@ -114,7 +112,7 @@ def nist_adapter(n: int = 5, mteval_quirks: bool = False) -> Adapter:
             precision = precision + info[:, k] / np.maximum(totals[:, k], 1)
         return precision * length_penalty(sums[:, 2 * n], sums[:, 2 * n + 1])
 
-    return Adapter("NIST", lambda stats: nist_rows(stats, mteval_quirks), scores, scale="bits")
+    return Adapter("NIST", lambda stats: nist_rows(stats, mteval_quirks), scores)
 
 
 # -- METEOR ------------------------------------------------------------------------------
@@ -136,7 +134,7 @@ def meteor_adapters(alpha: float = 0.9, beta: float = 3.0, gamma: float = 0.5) -
         sums = np.asarray(sums, dtype=np.float64)
         return np.where(sums[:, 0] > 0, sums[:, 1] / np.maximum(sums[:, 0], 1), 0.0)
 
-    return [Adapter("METEOR", meteor_rows, corpus, scale="0-1"), Adapter("METEOR-mean", meteor_rows, mean, scale="0-1")]
+    return [Adapter("METEOR", meteor_rows, corpus), Adapter("METEOR-mean", meteor_rows, mean)]
 
 
 def adapters_for(metric: str, options: Mapping[str, Any]) -> List[Adapter]:

@@ -62,7 +62,11 @@ _EXACT_FLOAT32 = 2 ** 24  # every integer up to here is a float32
 _CHUNK_CELLS = 2 ** 21  # count-matrix cells per product (16 MB of float64: measured faster than larger)
 
 Seed = Union[int, None, str]
-Progress = Callable[[Iterable, int, str], Iterable]
+Progress = Callable[[Iterable, int, str], Iterable]  # (iterable, its length, what it counts) -> iterable
+
+
+def _no_progress(iterable: Iterable, total: int, description: str) -> Iterable:
+    return iterable
 
 
 def resolve_seed(seed: Seed = FROM_ENVIRONMENT) -> Optional[int]:
@@ -174,16 +178,22 @@ def _stacked(table: SystemRows, systems: Sequence[int]) -> Tuple[np.ndarray, Lis
     return np.hstack(blocks).astype(np.float64), layout
 
 
-def _count_products(indices: np.ndarray, stacked: np.ndarray) -> np.ndarray:
+def _chunks(n_rows: int, n_segments: int, progress: Progress, description: str) -> Iterable[slice]:
+    step = max(1, _CHUNK_CELLS // max(n_segments, 1))
+    starts = range(0, n_rows, step)
+    return (slice(start, start + step) for start in progress(starts, len(starts), description))
+
+
+def _count_products(indices: np.ndarray, stacked: np.ndarray, progress: Progress = None) -> np.ndarray:
     """(B, M): each resample's sums, count matrix times rows, a chunk of resamples at a time."""
     B, S = indices.shape
     out = np.empty((B, stacked.shape[1]))
-    step = max(1, _CHUNK_CELLS // max(S, 1))
-    for start in range(0, B, step):
-        part = indices[start:start + step]
+    for rows in _chunks(B, S, progress or _no_progress, "bootstrap resamples"):
+        start = rows.start
+        part = indices[rows]
         flat = (part + np.arange(len(part))[:, None] * S).ravel()
         counts = np.bincount(flat, minlength=len(part) * S).reshape(len(part), S)
-        out[start:start + step] = counts.astype(np.float64) @ stacked
+        out[start:start + len(part)] = counts.astype(np.float64) @ stacked
     return out
 
 
@@ -198,10 +208,11 @@ def _in_sum_dtype(sums: np.ndarray, rows: np.ndarray, indices: np.ndarray, dtype
     return np.stack([rows32[idx].sum(0) for idx in indices])
 
 
-def _bootstrap_scores(table: SystemRows, systems: Sequence[int], indices: np.ndarray) -> Dict[Tuple[int, int], np.ndarray]:
+def _bootstrap_scores(table: SystemRows, systems: Sequence[int], indices: np.ndarray,
+                      progress: Progress = None) -> Dict[Tuple[int, int], np.ndarray]:
     """{(adapter, system): (B,) scores of the resamples ``indices``}."""
     stacked, layout = _stacked(table, systems)
-    sums = _count_products(indices, stacked)
+    sums = _count_products(indices, stacked, progress)
     out = {}
     for a, j, at in layout:
         adapter = table.adapters[a]
@@ -211,7 +222,7 @@ def _bootstrap_scores(table: SystemRows, systems: Sequence[int], indices: np.nda
     return out
 
 
-def _randomization_scores(table: SystemRows, systems: Sequence[int], masks: np.ndarray):
+def _randomization_scores(table: SystemRows, systems: Sequence[int], masks: np.ndarray, progress: Progress = None):
     """{(adapter, system): (scores of pseudo-system A, of B)} over the trials ``masks``.
 
     A takes the baseline's row where the mask is True and the system's elsewhere,
@@ -225,11 +236,9 @@ def _randomization_scores(table: SystemRows, systems: Sequence[int], masks: np.n
             layout.append((a, j, at))
             at += rows.shape[2]
     delta = np.hstack(blocks)
-    T = len(masks)
-    swapped = np.empty((T, delta.shape[1]))
-    step = max(1, _CHUNK_CELLS // max(table.n_segments, 1))
-    for start in range(0, T, step):
-        swapped[start:start + step] = masks[start:start + step].astype(np.float64) @ delta
+    swapped = np.empty((len(masks), delta.shape[1]))
+    for rows in _chunks(len(masks), table.n_segments, progress or _no_progress, "randomization trials"):
+        swapped[rows] = masks[rows].astype(np.float64) @ delta
     out = {}
     for a, j, at in layout:
         adapter, rows = table.adapters[a], table.rows[a]
@@ -266,10 +275,6 @@ def p_value(sample_statistics: np.ndarray, observed: float) -> float:
 
 
 # -- the procedures --------------------------------------------------------------------------
-def _no_progress(iterable: Iterable, total: int, description: str) -> Iterable:
-    return iterable
-
-
 class _Draws:
     """Fresh generators per draw, as sacreBLEU makes them; with a seed every draw is
     the same, so it is made once."""
@@ -294,18 +299,19 @@ def bootstrap_confidence(table: SystemRows, n_samples: int = DEFAULT_BOOTSTRAP_S
     Returns one ``{score name: Result}`` per system (``p_value`` None).
     """
     n_samples = _check_count("n_samples", n_samples)
-    draws = _Draws(resolve_seed(seed))
+    resolved = resolve_seed(seed)
+    draws = _Draws(resolved)
     actual = table.scores()
-    S = table.n_segments
-    out: List[Dict[str, Result]] = []
-    for j in progress(range(len(table.names)), len(table.names), "bootstrap"):
+    S, n_systems = table.n_segments, len(table.names)
+    out: List[Dict[str, Result]] = [{} for _ in range(n_systems)]
+    groups = [list(range(n_systems))] if resolved is not None else [[j] for j in range(n_systems)]
+    for group in groups:
         (indices,) = draws.get(("bs", n_samples), lambda rng: (bootstrap_indices(rng, S, n_samples),))
-        scores = _bootstrap_scores(table, [j], indices)
-        results = {}
-        for a, adapter in enumerate(table.adapters):
-            mean, ci = single_interval(scores[a, j])
-            results[adapter.name] = Result(actual[j][adapter.name], None, mean, ci)
-        out.append(results)
+        scores = _bootstrap_scores(table, group, indices, progress)
+        for j in group:
+            for a, adapter in enumerate(table.adapters):
+                mean, ci = single_interval(scores[a, j])
+                out[j][adapter.name] = Result(actual[j][adapter.name], None, mean, ci)
     return out
 
 
@@ -329,9 +335,9 @@ def paired_bootstrap(table: SystemRows, n_samples: int = DEFAULT_BOOTSTRAP_SAMPL
     else:  # the baseline's own interval, then each system paired with the baseline on its own draw
         groups = [[0]] + [[0, j] for j in range(1, n_systems)]
     results: List[Dict[str, Result]] = [{} for _ in range(n_systems)]
-    for group in progress(groups, len(groups), "paired bootstrap"):
+    for group in groups:
         (indices,) = draws.get(("bs", n_samples), make)
-        scores = _bootstrap_scores(table, group, indices)
+        scores = _bootstrap_scores(table, group, indices, progress)
         for a, adapter in enumerate(table.adapters):
             name = adapter.name
             if name not in results[0]:  # the baseline's interval: from the first draw that has it
@@ -370,7 +376,7 @@ def paired_randomization(table: SystemRows, n_trials: int = DEFAULT_RANDOMIZATIO
     results += [{} for _ in range(1, n_systems)]
     if n_confidence > 0:
         (indices,) = draws.get(("bs", n_confidence), lambda rng: (bootstrap_indices(rng, S, n_confidence),))
-        scores = _bootstrap_scores(table, [0], indices)
+        scores = _bootstrap_scores(table, [0], indices, progress)
         for a, adapter in enumerate(table.adapters):
             results[0][adapter.name].mean, results[0][adapter.name].ci = interval(scores[a, 0])
 
@@ -379,10 +385,10 @@ def paired_randomization(table: SystemRows, n_trials: int = DEFAULT_RANDOMIZATIO
         return masks, (bootstrap_indices(rng, S, n_confidence) if n_confidence > 0 else None)
 
     groups = [list(range(1, n_systems))] if resolved is not None else [[j] for j in range(1, n_systems)]
-    for group in progress(groups, len(groups), "approximate randomization"):
+    for group in groups:
         masks, indices = draws.get(("ar", n_trials, n_confidence), make)
-        trials = _randomization_scores(table, group, masks)
-        sampled = _bootstrap_scores(table, group, indices) if indices is not None else None
+        trials = _randomization_scores(table, group, masks, progress)
+        sampled = _bootstrap_scores(table, group, indices, progress) if indices is not None else None
         for a, adapter in enumerate(table.adapters):
             name = adapter.name
             for j in group:

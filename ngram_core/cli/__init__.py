@@ -219,14 +219,14 @@ def _run(args: argparse.Namespace, messages: _Messages, stdin) -> str:
         results = [{name: Result(score) for name, score in scores.items()} for scores in systems.scores()]
         n = None
     metric_of = systems.score_metrics()
-    per_system = [systems.results(j) for j in range(len(inputs.names))] if len(inputs.names) == 1 else [systems.results(0)]
+    first = systems.results(0)  # the signatures are every system's; the details are printed for one system
     signatures = {}
     for name, metric in metric_of.items():
-        signature = per_system[0][metric]["signature"]
+        signature = first[metric]["signature"]
         if name != metric.upper():  # METEOR-mean: the same settings, another statistic
             signature = name + signature[signature.index("|"):]
         signatures[name] = with_fields(signature, fields) if fields else signature
-    details = [{name: _details(metric, result[metric]) for name, metric in metric_of.items()} for result in per_system]
+    details = [{name: _details(metric, first[metric]) for name, metric in metric_of.items()}]
     names = list(inputs.names)
     if paired:  # sacreBLEU's names: "Baseline: FILE", or on stdin "Baseline", "System 1", ...
         names = [f"Baseline: {names[0]}"] + names[1:] if args.input is not None else \

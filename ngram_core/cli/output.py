@@ -159,10 +159,10 @@ def _legend(report: Report) -> List[str]:
     kind, unit = _TEST_NAMES[report.test]
     title = f"Paired {kind} test with {report.n} {unit}"
     baseline = report.names[0]
-    shown = ("Actual system score / bootstrap estimated true mean / 95% CI are provided for each score."
-             if any(report.has_interval(n) for n in report.score_names) else "Actual system score is provided for each score.")
+    shown = ("   Each cell: the actual score (bootstrap mean ± 95% interval)."
+             if any(report.has_interval(n) for n in report.score_names) else "   Each cell: the actual score.")
     return ["-" * len(title), title, "-" * len(title),
-            f" - Each system is compared to {baseline}. {shown}",
+            f" - Each system is compared to {baseline}.", shown,
             " - p is the probability of an absolute score difference at least this large arising by chance if",
             "   the system and the baseline came from the same process (null hypothesis); p <= 0.05 is marked",
             "   with * (significantly different from the baseline), otherwise the difference is not significant.",

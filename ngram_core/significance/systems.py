@@ -19,7 +19,7 @@ import numpy as np
 
 from ..inputs import check_predictions, check_references
 from ..nist import NgramTable, NistStatistics
-from ..suite import METRICS, MeteorSegments, results_from_statistics, split_options, statistics_and_corpora
+from ..suite import MeteorSegments, check_metrics, results_from_statistics, split_options, statistics_and_corpora
 from .adapters import adapters_for
 from .resampling import (
     DEFAULT_BOOTSTRAP_SAMPLES,
@@ -148,9 +148,7 @@ def score_systems(systems: Sequence[Sequence[str]], references: Sequence[Any], m
     names = tuple(str(n) for n in names)
     if len(names) != len(outputs):
         raise ValueError(f"names has {len(names)} entries for {len(outputs)} systems")
-    for metric in metrics if not isinstance(metrics, str) else (metrics,):
-        if metric not in METRICS:
-            raise ValueError(f"metrics={metric!r} is not supported; use one or more of {', '.join(METRICS)}")
+    metrics = check_metrics(metrics)
     per_metric = split_options(metrics, options)
     flat = [h for output in outputs for h in output]
     stats, _ = statistics_and_corpora(flat, refs * len(outputs), metrics, **options)

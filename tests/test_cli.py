@@ -151,6 +151,8 @@ def test_sentence_level_prints_one_score_per_line(files, metric):
     assert [json.loads(line)["name"] for line in as_json.strip().split("\n")] == [metric.upper()] * len(values)
     text = ok(files["ref.A"], "-i", files["base"], "--sentence-level", "-m", metric)
     assert all(line.startswith(metric.upper() + "|") for line in text.strip().split("\n"))
+    if metric == "bleu":
+        assert "|eff:yes|" in text.split("\n")[0]
 
 
 # -- input ---------------------------------------------------------------------------------------

@@ -135,3 +135,22 @@ def test_scores_of_summed_rows_are_the_metrics_scores(corpus):
         meteor = compute_meteor(output, refs)
         assert score["METEOR"] == meteor["meteor_corpus"]
         assert score["METEOR-mean"] == pytest.approx(meteor["meteor"], rel=1e-12, abs=1e-15)
+
+
+@settings(max_examples=15, **SETTINGS)
+@given(corpora(n_systems=st.just(2)), st.sampled_from(METRICS))
+def test_comparison_of_two_systems_is_the_paired_tests_and_segment_differences(corpus, metric):
+    from ngram_core.significance.comparison import compare_two
+
+    (baseline, system), refs = corpus
+    comparison = compare_two(baseline, system, refs, metric, n_samples=100, n_trials=200, seed=5)
+    systems = score_systems([baseline, system], refs, metrics=(metric,))
+    bootstrap, randomization = systems.paired_bootstrap(100, seed=5), systems.paired_randomization(200, seed=5)
+    assert comparison.bootstrap_p == {name: r.p_value for name, r in bootstrap[1].items()}
+    assert comparison.randomization_p == {name: r.p_value for name, r in randomization[1].items()}
+    assert np.array_equal(comparison.differences, systems.segment_scores(metric, 1) - systems.segment_scores(metric, 0))
+    same = compare_two(baseline, list(baseline), refs, metric, n_samples=100, n_trials=200, seed=5)
+    assert not same.differences.any() and set(same.bootstrap_p.values()) == set(same.randomization_p.values()) == {1.0}
+    if metric == "bleu":  # sacreBLEU's sentence BLEU
+        expected = corpus_bleu(system, refs, effective_order=True, return_segments=True)["segment_scores"]
+        assert systems.segment_scores("bleu", 1) == pytest.approx([100 * s for s in expected], abs=1e-9)

@@ -25,7 +25,6 @@ import sys
 from typing import Any, Dict, List, Optional, Sequence, TextIO
 
 from .. import __version__
-from ..bleu import bleu_from_statistics
 from ..signature import with_fields
 from ..significance import Result, score_systems
 from ..significance.resampling import (
@@ -36,7 +35,7 @@ from ..significance.resampling import (
     resolve_seed,
     seed_field,
 )
-from ..suite import METRICS, _bleu_options, split_options
+from ..suite import METRICS, split_options
 from .files import InputError, read_inputs
 from .flags import add_metric_flags, metric_options
 from .output import Report, render
@@ -125,18 +124,16 @@ def _sentence_lines(systems, metric: str, args) -> List[str]:
     """One line per segment: ``SIGNATURE = score [details]``, the score alone with -b, a JSON object with -f json."""
     import json
 
-    result = systems.results(0)[metric]
     width = args.width if args.width is not None else (1 if metric == "bleu" else 4)
-    signature = result["signature"]
-    if metric == "bleu":
-        stats = systems.statistics_of("bleu", 0)
-        scored = bleu_from_statistics(stats, _bleu_options(systems.options["bleu"]))
-        scores = scored["score"]
+    overrides = {"effective_order": True} if metric == "bleu" else {}  # what segment_scores use
+    signature = systems.results(0, **overrides)[metric]["signature"]
+    scores = systems.segment_scores(metric, 0)
+    details = [""] * len(scores)
+    if metric == "bleu":  # sacreBLEU's verbose part, segment by segment
+        scored, stats = systems.sentence_bleu(0), systems.statistics_of("bleu", 0)
         details = [_details("bleu", {"precisions": p / 100, "brevity_penalty": bp, "translation_length": int(h),
                                      "reference_length": int(r), "length_ratio": h / r if r else 0.0})
                    for p, bp, h, r in zip(scored["precisions"], scored["brevity_penalty"], stats.hyp_len, stats.ref_len)]
-    else:
-        scores, details = result["segment_scores"], [""] * len(result["segment_scores"])
     name = metric.upper()
     lines = []
     for score, detail in zip(scores, details):
@@ -185,10 +182,6 @@ def _run(args: argparse.Namespace, messages: _Messages, stdin) -> str:
     seed = FROM_ENVIRONMENT if args.seed is None else parse_seed(args.seed, "--seed")
     resolve_seed(seed)  # a bad NGRAM_CORE_SEED fails before any work
     options = metric_options(args, metrics)
-    if args.sentence_level:
-        options["return_segments"] = True
-        if "bleu" in metrics:  # sacreBLEU's sentence-level BLEU
-            options.setdefault("bleu", {})["effective_order"] = True
     split_options(metrics, options)  # option values are checked before the files are read
     inputs = read_inputs(args.refs, args.input, args.num_refs, args.encoding, paired is not None, stdin, messages.info)
     if paired and len(inputs.systems) < 2:

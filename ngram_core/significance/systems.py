@@ -17,9 +17,10 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 import numpy as np
 
+from ..bleu import bleu_from_statistics
 from ..inputs import check_predictions, check_references
 from ..nist import NgramTable, NistStatistics
-from ..suite import MeteorSegments, check_metrics, results_from_statistics, split_options, statistics_and_corpora
+from ..suite import MeteorSegments, _bleu_options, check_metrics, results_from_statistics, split_options, statistics_and_corpora
 from .adapters import adapters_for
 from .resampling import (
     DEFAULT_BOOTSTRAP_SAMPLES,
@@ -78,10 +79,24 @@ class Systems:
         S = self.n_segments
         return _part(metric, self.statistics[metric], system * S, (system + 1) * S, len(self.names))
 
-    def results(self, system: int) -> Dict[str, Dict[str, Any]]:
-        """``score_all``'s result dictionaries for system ``system``."""
+    def results(self, system: int, **overrides: Any) -> Dict[str, Dict[str, Any]]:
+        """``score_all``'s result dictionaries for system ``system`` (``overrides``: e.g.
+        ``return_segments=True``)."""
         own = {m: self.statistics_of(m, system) for m in self.metrics}
-        return results_from_statistics(own, **self.user_options)
+        return results_from_statistics(own, **{**self.user_options, **overrides})
+
+    def sentence_bleu(self, system: int) -> Dict[str, np.ndarray]:
+        """Each segment's BLEU as sacreBLEU's sentence BLEU (effective order on): ``score``
+        (0-100), ``precisions`` (0-100), ``brevity_penalty``, one row per segment."""
+        options = _bleu_options({**self.options["bleu"], "effective_order": True})
+        return bleu_from_statistics(self.statistics_of("bleu", system), options)
+
+    def segment_scores(self, metric: str, system: int) -> np.ndarray:
+        """Each segment's score of ``system``: BLEU as :meth:`sentence_bleu` (0-100), NIST
+        and METEOR their ``segment_scores`` (the corpus' information weights; 0-1)."""
+        if metric == "bleu":
+            return self.sentence_bleu(system)["score"]
+        return np.asarray(self.results(system, return_segments=True)[metric]["segment_scores"], dtype=np.float64)
 
     def score_metrics(self) -> Dict[str, str]:
         """Each score's name and the metric it comes from: ``{"BLEU": "bleu", "METEOR-mean": "meteor", ...}``."""

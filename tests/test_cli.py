@@ -155,6 +155,34 @@ def test_sentence_level_prints_one_score_per_line(files, metric):
         assert "|eff:yes|" in text.split("\n")[0]
 
 
+def test_every_declared_option_has_a_flag_that_reaches_the_core(files):
+    from ngram_core.cli.flags import metric_flags
+    from ngram_core.suite import DECLARATIONS
+
+    spelled = {(f.metric, f.option.name) for f in metric_flags()}
+    for metric, declaration in DECLARATIONS.items():
+        assert {(metric, name) for name in declaration if name != "return_segments"} <= spelled
+    lines = files["lines"]
+    hyps, refs = lines["base.txt"], lines["ref.A.txt"]
+    for flags, metric, expected in (
+            (["--bleu-max-order", "2", "-s", "floor"], "bleu", corpus_bleu(hyps, refs, max_order=2, smooth_method="floor")["score"]),
+            (["--bleu-effective-order", "true"], "bleu", corpus_bleu(hyps, refs, effective_order=True)["score"]),
+            (["-lc", "--bleu-weights", "0.5", "0.5", "--bleu-max-order", "2"], "bleu",
+             corpus_bleu(hyps, refs, lowercase=True, weights=[0.5, 0.5], max_order=2)["score"])):
+        item = json.loads(ok(files["ref.A"], "-i", files["base"], "-m", metric, *flags, "-w", "8"))
+        assert item["score"] == round(expected, 8), flags
+    from ngram_core.nist import corpus_nist
+
+    item = json.loads(ok(files["ref.A"], "-i", files["base"], "-m", "nist", "--nist-lowercase", "ascii", "--nist-n", "3",
+                         "--nist-mteval-quirks", "-w", "10"))
+    assert item["score"] == round(corpus_nist(hyps, refs, lowercase="ascii", n=3, mteval_quirks=True)["nist"], 10)
+    assert "lc-ascii" in item["signature"] and "quirks:mteval13a" in item["signature"]
+    items = json.loads(ok(files["ref.A"], "-i", files["base"], "-m", "meteor", "--no-meteor-lowercase",
+                          "--meteor-stages", "exact", "stem"))
+    assert items[0]["case"] == "mixed" and items[0]["stages"] == "exact+stem"
+    assert "--bleu-max-order" in _error(files["ref.A"], "-i", files["base"], "--bleu-max-order", "3", "-m", "nist")
+
+
 # -- input ---------------------------------------------------------------------------------------
 def test_several_reference_files_and_tab_separated_references_agree(files, tmp_path):
     lines = files["lines"]
@@ -228,7 +256,7 @@ def test_usage_errors(files):
     assert "given twice" in _error(files["ref.A"], "-i", files["base"], files["good"], files["good"])
     assert "no reference file" in _error("-i", files["base"])
     assert "alpha=2.0 is out of range" in _error(files["ref.A"], "-i", files["base"], "-m", "meteor", "--meteor-alpha", "2")
-    assert "add -m nist" in _error(files["ref.A"], "-i", files["base"], "--nist-order", "3")
+    assert "add -m nist" in _error(files["ref.A"], "-i", files["base"], "--nist-n", "3")
     assert "--paired-bs-n must be a positive integer" in _error(files["ref.A"], "-i", files["base"], files["good"],
                                                                 "--paired-bs", "-pbsn", "0")
     assert "--seed='x' is not an integer or 'none'" in _error(files["ref.A"], "-i", files["base"], "--seed", "x")

@@ -140,9 +140,7 @@ def meteor_adapters(alpha: float = 0.9, beta: float = 3.0, gamma: float = 0.5) -
 def adapters_for(metric: str, options: Mapping[str, Any]) -> List[Adapter]:
     """The adapters of one metric (``"bleu"``, ``"nist"``, ``"meteor"``) with its full options."""
     if metric == "bleu":
-        from ..suite import _bleu_options  # the one place BLEU's options are built from a dictionary
-
-        return [bleu_adapter(_bleu_options(options))]
+        return [bleu_adapter(BleuOptions.from_values(options))]
     if metric == "nist":
         return [nist_adapter(int(options["n"]), bool(options["mteval_quirks"]))]
     if metric == "meteor":

@@ -17,10 +17,10 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 import numpy as np
 
-from ..bleu import bleu_from_statistics
+from ..bleu import BleuOptions, bleu_from_statistics
 from ..inputs import check_predictions, check_references
 from ..nist import NgramTable, NistStatistics
-from ..suite import MeteorSegments, _bleu_options, check_metrics, results_from_statistics, split_options, statistics_and_corpora
+from ..suite import MeteorSegments, check_metrics, results_from_statistics, split_options, statistics_and_corpora
 from .adapters import adapters_for
 from .resampling import (
     DEFAULT_BOOTSTRAP_SAMPLES,
@@ -88,7 +88,7 @@ class Systems:
     def sentence_bleu(self, system: int) -> Dict[str, np.ndarray]:
         """Each segment's BLEU as sacreBLEU's sentence BLEU (effective order on): ``score``
         (0-100), ``precisions`` (0-100), ``brevity_penalty``, one row per segment."""
-        options = _bleu_options({**self.options["bleu"], "effective_order": True})
+        options = BleuOptions.from_values({**self.options["bleu"], "effective_order": "sacrebleu"})
         return bleu_from_statistics(self.statistics_of("bleu", system), options)
 
     def segment_scores(self, metric: str, system: int) -> np.ndarray:

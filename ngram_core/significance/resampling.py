@@ -33,7 +33,14 @@ sacreBLEU's to the last bit with the same seed:
 
 One deliberate difference: when the two actual scores are equal (delta = 0, e.g. a
 system compared with itself), p = 1. sacreBLEU's strict ``>`` gives 1 / (n + 1)
-there, i.e. it calls a system significantly different from itself.
+there, i.e. it calls a system significantly different from itself. (And BLEU stays
+within 0-100, as :func:`ngram_core.bleu.bleu_from_statistics` keeps it: a resample
+whose every precision is 100% scores 100, not sacreBLEU's 100.00000000000004.)
+Otherwise the
+strict ``>`` is kept, for sacreBLEU's numbers; note that it does not count trials that
+tie the actual difference, which makes randomization p-values smaller than the usual
+``>=`` definition when few segments differ (a trial then often reproduces the
+actual pair of systems).
 
 Seed (:func:`resolve_seed`): an int; ``None`` for fresh entropy from the OS; by
 default the environment variable ``NGRAM_CORE_SEED``, else ``SACREBLEU_SEED``

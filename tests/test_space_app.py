@@ -198,3 +198,58 @@ def test_scorer_reports_bad_input_and_bad_options_without_raising(metric):
     bad = ["no-such-tokenizer" if s.name == "tokenize" else space.widget_value(s) for s in specs]
     message, rows = score("a", "x", "", None, None, *bad)
     assert rows == [] and message.startswith("**Error:**") and "no-such-tokenizer" in message
+
+
+# -- the comparison with a second system (the three metrics; the toy metric has no statistics) --------
+@pytest.fixture(scope="module", params=METRIC_FOLDERS)
+def compared_metric(request):
+    return space.load_metric(metric_folder(request.param))
+
+
+def test_comparison_shows_both_tests_and_the_segment_differences(compared_metric):
+    from ngram_core.significance.comparison import compare_two
+
+    metric = compared_metric
+    family = space.metric_family(metric.name)
+    specs = space.option_specs(metric.OPTIONS)
+    predictions, ref_1, ref_2 = space.EXAMPLES[0]
+    message, rows, frame = space.make_comparer(family, specs)(predictions, ref_1, ref_2, None, None,
+                                                               space.SECOND_SYSTEM, None, *_defaults(specs))
+    references = [list(pair) for pair in zip(space.split_lines(ref_1), space.split_lines(ref_2))]
+    expected = compare_two(space.split_lines(predictions), space.split_lines(space.SECOND_SYSTEM), references, family,
+                           names=("predictions", "second system"))
+    assert rows == expected.rows() and rows[0][0] == family.upper()
+    assert frame["segment"].tolist() == ["1", "2", "3"] and frame["difference"].tolist() == expected.differences.tolist()
+    name = family.upper()
+    assert message.startswith(f"**{name}: {expected.scores[name][1] - expected.scores[name][0]:+.4f}**")
+    assert f"p = {expected.bootstrap_p[name]:.4f} paired bootstrap" in message
+
+
+def test_plot_data_numbers_segments_in_corpus_order():
+    frame = space.differences_frame([0.5] * 12)
+    assert frame["segment"].tolist()[:3] == ["01", "02", "03"] and sorted(frame["segment"]) == frame["segment"].tolist()
+
+
+def test_comparison_reports_bad_input_without_raising(compared_metric, tmp_path):
+    metric = compared_metric
+    family = space.metric_family(metric.name)
+    specs = space.option_specs(metric.OPTIONS)
+    compare = space.make_comparer(family, specs)
+    predictions, ref_1, ref_2 = space.EXAMPLES[0]
+    message, rows, frame = compare(predictions, ref_1, ref_2, None, None, "one\ntwo", None, *_defaults(specs))
+    assert message == ("**Error:** The second system (text box) has 2 lines but the predictions have 3: give one "
+                       "line per prediction line.") and rows == [] and len(frame) == 0
+    assert compare(predictions, ref_1, ref_2, None, None, " ", None, *_defaults(specs))[0].startswith(
+        "**Error:** The second system is empty")
+    (tmp_path / "second.txt").write_text(space.SECOND_SYSTEM + "\n", encoding="utf-8")
+    from_file = compare(predictions, ref_1, ref_2, None, None, "ignored", tmp_path / "second.txt", *_defaults(specs))
+    assert from_file[1] == compare(predictions, ref_1, ref_2, None, None, space.SECOND_SYSTEM, None,
+                                   *_defaults(specs))[1]
+
+
+def test_only_metrics_with_statistics_get_the_comparison(folder, metric, monkeypatch):
+    require_module("gradio")
+    monkeypatch.setenv("GRADIO_ANALYTICS_ENABLED", "False")
+    demo = space.build_app(folder, metric)
+    ids = {getattr(block, "elem_id", None) for block in demo.blocks.values()}
+    assert ("compare" in ids) == (space.metric_family(metric.name) in space.COMPARED)

@@ -13,6 +13,7 @@ from typing import Callable, Dict, List, Sequence
 from .base import BaseTokenizer
 from .tokenizer_13a import Tokenizer13a
 from .tokenizer_char import TokenizerChar
+from .tokenizer_coco import TokenizerCoco
 from .tokenizer_intl import TokenizerIntl
 from .tokenizer_mecab import TokenizerJaMecab, TokenizerKoMecab
 from .tokenizer_none import TokenizerNone
@@ -26,6 +27,7 @@ _REGISTRY: Dict[str, Callable[[], BaseTokenizer]] = {
     "none": TokenizerNone,
     "ja-mecab": TokenizerJaMecab,
     "ko-mecab": TokenizerKoMecab,
+    "coco": TokenizerCoco,
 }
 
 TOKENIZERS = tuple(_REGISTRY)

@@ -28,7 +28,7 @@ FRAGMENTS = [
     "U.S.-based", "e-U.S.", "non-U.S.", "and/or", "w/o", "1/2", "1 1/2", "3-1/2", "2⁄3", "½", "¼", "⅞",
     "12/31/99", "1-2-2020", "-1,000.50", "+3", "3.14", ".5", "1:30", "10 000", "10 000 000", "(800) 555-1234",
     "555-1234", "+1 212 555 1234", "12.345.678", "²", "⁵", "₂₃", "http://x.com/a?b=c", "https://t.co/x.",
-    "HTTP://A.B", "www.example.co.uk", "www.x.yz/path,", "google.com", "Google.com", "a.b.net/x", "x@y.org",
+    "HTTP://A.B", "www.example.co.uk", "www.x.yz/path,", "x.com/a\x1c", "http://a.b/c\u2002", "a@b.c\u3000", "x.com/a\x1c \x7f", "google.com", "Google.com", "a.b.net/x", "x@y.org",
     "<a@b.c>", "&lt;a@b.c&gt;", "@user", "@_x1", "#tag", "#é", "$5", "US$", "A$", "#", "£3", "€", "¤",
     "¢", "¥", "₠", "\x80", "100%", "file.txt", "a.tar.gz", "1.txt", "x.c", "(", ")", "[", "]", "{", "}",
     "<", ">", "<<", ">>", "&amp;", "&AMP;", "&lt;", "&gt;", "&quot;", "&QUOT;", "&apos;", "&nbsp;",
@@ -37,7 +37,7 @@ FRAGMENTS = [
     "...", "....", "......", ". . .", ".\xa0.\xa0.", "--", "---", "----", "-----", "–", "—", "―", "\x96",
     "\x97", "‐", "‑", "֊", "_", "__", "*", "**", "\\*", "/", "\\/", "=", ":", ";", ",", ".", "?", "!",
     "?!", "!!", "¿", "¡", "、", "。", ";", "·", ":)", ":-(", ";)", ":D", ":p", "=]", "<3", ":o)", "^_^",
-    "(^_^)", "(^^)", "(^-^)", "x_x", "-_-", "^.[^x=~<>]", "°", "×", "÷", "→", "∀", "™", "©", "®", "§",
+    "(^_^)", "(^^)", "(^-^)", "(xx)", "xx", "x_x", "-_-", "^.[^x=~<>]", "°", "×", "÷", "→", "∀", "™", "©", "®", "§",
     "中文", "日本語", "한국어", "café", "Straße", "İstanbul", "ıi", "ſ", "K", "ß", "ǅ", "Σ", "ΟΔΟΣ.", "ΑΣ",
     "Ⅻ", "Ⓐ", "😀", "👍🏽", "𝔘", "\u00ad", "co\u00adop", "\u200b", "\u200e", "\ufeff", "\x00", "\x01",
     "\x7f", "\x1c", "\xa0", "\u2002", "\u3000", "\t", "e\u0301", "\u0301", "ـ", "١٢٣", "٫", "۰", "߀",
@@ -92,6 +92,13 @@ def random_captions(n: int, seed: int = 14) -> list[str]:
         if _OPEN_ATTRIBUTE.search(caption) is None:
             out.append(caption)
     return out
+
+
+def sigma_captions(n: int, seed: int = 14) -> list[str]:
+    """Random strings around the capital sigma: Java lowercases it by word boundaries, not Python's rule."""
+    alphabet = "ΑΣΒσ٠1U-_.'’·:,中א\u0301\u200b\"‐²½Ⅻ々ーぁ#$%&¢\u0964\u066b a\t"
+    rng = random.Random(seed)
+    return ["".join(rng.choice(alphabet) for _ in range(rng.randint(1, 10))) for _ in range(n)]
 
 
 def bmp_probes() -> list[str]:

@@ -30,6 +30,8 @@ EXAMPLES = {
     "£5 €6 ¢7 US$8 see http://x.com/a, www.y.org and me@z.net": "# 5 $ 6 cents 7 us$ 8 see http://x.com/a www.y.org and me@z.net",
     "emoji 😀 gone, control \x01 gone, zero\u200bwidth": "emoji gone control gone zero width",
     "?! !! ¿ ¡ 、 ; :": "?! !! ¿ ¡ 、",
+    # a URL may end in spacing, which only the line's end strips
+    "x.com/a\x1c \x7f man x.com/b\x1c": "x.com/a\x1c man x.com/b",
     "": "",
     "   ": "",
 }

@@ -1,8 +1,8 @@
 """``tokenize="coco"`` against the live tool: pycocoevalcap 1.2's PTBTokenizer (CoreNLP 3.4.1, Java).
 
 One Java run covers the module's fixed inputs (every English line of the shared WMT
-data, COCO-like captions, 20,000 generated hostile captions, every BMP code unit in
-context); hypothesis adds a few runs over lists of generated captions. pycocoevalcap tokenizes its captions as one file, so
+data, COCO-like captions, 20,000 generated hostile captions, 5,000 strings around the
+Greek capital sigma, every BMP code unit in context); hypothesis adds a few runs over lists of generated captions. pycocoevalcap tokenizes its captions as one file, so
 a caption's tokens may depend on the next caption (two rules look past the line end,
 see the tokenizer's docstring); the tokenizer here gives each caption's tokens as if no
 caption followed. So:
@@ -14,7 +14,15 @@ caption followed. So:
 from __future__ import annotations
 
 import pytest
-from coco_text import LINE_BREAKS, bmp_probes, caption_like, captions, pycocoevalcap_lines, random_captions
+from coco_text import (
+    LINE_BREAKS,
+    bmp_probes,
+    caption_like,
+    captions,
+    pycocoevalcap_lines,
+    random_captions,
+    sigma_captions,
+)
 from conftest import read_lines, require_wmt
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -45,7 +53,13 @@ def wmt_english_lines() -> list[str]:
 @pytest.fixture(scope="module")
 def oracle():
     wmt = wmt_english_lines()
-    parts = {"wmt": wmt, "caption-like": caption_like(wmt), "generated": random_captions(20000), "bmp": bmp_probes()}
+    parts = {
+        "wmt": wmt,
+        "caption-like": caption_like(wmt),
+        "generated": random_captions(20000),
+        "sigma": sigma_captions(5000),
+        "bmp": bmp_probes(),
+    }
     inputs = [line for lines in parts.values() for line in lines]
     tool = pycocoevalcap_lines(inputs)
     spans, start = {}, 0
@@ -81,7 +95,7 @@ def test_whole_file_equals_pycocoevalcap(oracle):
     assert not differ, [(inputs[i], tool[i], ours[i]) for i in differ[:5]]
 
 
-@pytest.mark.parametrize("part", ["wmt", "caption-like", "generated", "bmp"])
+@pytest.mark.parametrize("part", ["wmt", "caption-like", "generated", "sigma", "bmp"])
 def test_captions_equal_pycocoevalcap(oracle, part):
     inputs, tool, spans = oracle
     span = spans[part]

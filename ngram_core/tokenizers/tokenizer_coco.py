@@ -80,6 +80,7 @@ from __future__ import annotations
 import operator
 import re
 import string
+import unicodedata
 from collections.abc import Sequence
 
 from . import coco_unicode
@@ -92,7 +93,6 @@ _LETTER = "A-Za-z" + coco_unicode.LETTER  # Java's Character.isLetter (Unicode 6
 _DIGIT = "0-9" + coco_unicode.DIGIT  # Java's Character.isDigit
 _WORD_START = "A-Za-z" + coco_unicode.WORD_START  # the lexer's LETTER class (+ marks)
 _SPACE = " \t\u00a0\u2000-\u200a\u3000"
-_BREAK = "\n\r\u2028\u2029\x0b\x0c\x85"  # line breaks (U+0085 is an ellipsis first)
 
 # JFlex's %caseless matches a literal letter with every character whose Java upper or
 # lower case is that letter: besides ASCII, the long s, the Kelvin sign and dotted and
@@ -560,32 +560,35 @@ class _Lexer:
 
     def _dispatch(self):
         # the alternatives that can start with each code unit (a superset, from the
-        # patterns' syntax trees) ...
-        starts: list[set[int]] = [set() for _ in range(0x10000)]
+        # patterns' syntax trees), as runs of code units with the same alternatives ...
+        events = []
         for index, (pattern, _, _) in enumerate(self.alternatives):
-            ranges, _ = _first_units(_sre_parse.parse(pattern).data)
-            for a, b in ranges:
-                for c in range(a, min(b, 0xFFFF) + 1):
-                    starts[c].add(index)
+            for a, b in _first_units(_sre_parse.parse(pattern).data)[0]:
+                events += [(a, index, 1), (min(b, 0xFFFF) + 1, index, -1)]
+        events.sort()
+        runs, active, position = [], {}, 0
+        for unit, index, delta in events + [(0x10000, -1, 0)]:
+            if unit > position:
+                runs.append((position, unit, frozenset(active)))
+                position = unit
+            if index >= 0:
+                active[index] = active.get(index, 0) + delta
+                if not active[index]:
+                    del active[index]
+        starts = []
+        for a, b, indices in runs:
+            starts += [indices] * (b - a)
         # ... united over letters and over digits, which share most of their rules: one
         # expression each instead of one per letter (compiling them is the cost)
-        families = {
-            "word": [ord(c) for c in string.ascii_letters + _STAND_IN["letter"] + _STAND_IN["mark"]],
-            "digit": [ord(c) for c in string.digits + _STAND_IN["digit"]],
-        }
-        for units in families.values():
-            union = set().union(*(starts[c] for c in units))
-            for c in units:
-                starts[c] = union
+        for family in (string.ascii_letters + _STAND_IN["letter"] + _STAND_IN["mark"], string.digits + _STAND_IN["digit"]):
+            union = frozenset().union(*(starts[ord(c)] for c in family))
+            for c in family:
+                starts[ord(c)] = union
         scanners: dict = {}
-        table = []
-        for indices in starts:
-            key = tuple(sorted(indices))
-            if key not in scanners:
-                chosen = [self.alternatives[i] for i in key] or [("[^\\n]", None, None)]
-                scanners[key] = _LazyScanner(chosen)
-            table.append(scanners[key])
-        return table
+        for indices in set(starts):
+            chosen = [self.alternatives[i] for i in sorted(indices)] or [("[^\\n]", None, None)]
+            scanners[indices] = _LazyScanner(chosen)
+        return [scanners[indices] for indices in starts]
 
     def __call__(self, text: str, breaks: bool = False, shortcuts: bool = True) -> list:
         """The PTB lexer's tokens of ``text`` (UTF-16 code units), before lowercasing and filtering.
@@ -756,7 +759,95 @@ def _jar_units(text: str) -> str:
 
 def _jar_token(token: str) -> str:
     """A token as the jar writes it: lowercased, surrogate pairs joined, lone ones ``?``."""
-    return (_characters(token) if _SURROGATE.search(token) else token).lower()
+    token = _characters(token) if _SURROGATE.search(token) else token
+    return _java_lower(token) if "\u03a3" in token else token.lower()
+
+
+# Java lowercases a capital sigma to a final sigma by its own rule: the token's "word"
+# (java.text.BreakIterator's, Java's legacy rules) holds a cased letter before it and
+# none after it. Python's Final_Sigma skips only case-ignorable characters, so the two
+# differ where a digit, an uncased letter, a dash or "_" joins a word ("ΑΣ1B": Java
+# "ασ1b", Python "ας1b"). Each character is classed, then the words are matched on the
+# class letters: l letter, d digit, w b p mid-word (p also mid-number and before a
+# number, b also mid-number), n mid-number, c before a number, q after a number,
+# a danda, k t h kanji katakana hiragana, s space, r CR, e line separator, x other.
+_BREAK_CLASSES = {
+    **dict.fromkeys("\"'", "b"), ".": "p", ",": "n", "\u066b": "n", "\u00ad": "w", "\u2027": "w", "_": "w",
+    **dict.fromkeys("#", "c"), **dict.fromkeys("%&\u00a2\u066a\u2030\u2031", "q"), "\u0964": "a", "\u0965": "a",
+    "\t": "s", "\r": "r", **dict.fromkeys("\n\x0c\u2028\u2029", "e"),
+}
+_BREAK_RULES = [re.compile(p) for p in (
+    "(?:l+(?:[wbp]l+)*a?)?(?:d+(?:[nbp]d+)*l+(?:[wbp]l+)*a?)*(?:d+(?:[nbp]d+)*q?)?",
+    "[cp](?:d+(?:[nbp]d+)*l+(?:[wbp]l+)*a?)*(?:d+(?:[nbp]d+)*q?)?",
+    "s*r?e?", "k+", "t+", "h+", ".",
+)]
+
+
+def _break_class(ch: str) -> str:
+    known = _BREAK_CLASSES.get(ch)
+    if known is not None:
+        return known
+    code, category = ord(ch), unicodedata.category(ch)
+    if code == 0x3005 or 0x4E00 <= code <= 0x9FA5 or 0xF900 <= code <= 0xFA2D:
+        return "k"
+    if 0x3099 <= code <= 0x309C or 0x30A1 <= code <= 0x30FE:
+        return "t"
+    if 0x3041 <= code <= 0x309E or code == 0x30FC:
+        return "h"
+    if category[0] == "L" or category == "Mc":
+        return "l"
+    if category[0] == "N":
+        return "d"
+    if category in ("Pd", "Pc"):
+        return "w"
+    if category == "Sc":
+        return "c"
+    if category == "Zs":
+        return "s"
+    return "x"
+
+
+def _java_cased(ch: str) -> bool:
+    code = ord(ch)
+    return unicodedata.category(ch) in ("Lu", "Ll", "Lt") or any(a <= code <= b for a, b in _OTHER_CASED)
+
+
+_OTHER_CASED = ((0x2B0, 0x2B8), (0x2C0, 0x2C1), (0x2E0, 0x2E4), (0x345, 0x345), (0x37A, 0x37A),
+                (0x1D2C, 0x1D61), (0x2160, 0x217F), (0x24B6, 0x24E9))
+
+
+def _java_lower(token: str) -> str:
+    """``token.toLowerCase(Locale.ENGLISH)`` in Java (Python's ``lower`` but for capital sigma)."""
+    # format characters are skipped, marks go with a letter or digit before them (else break)
+    kept, classes = [], []
+    for i, ch in enumerate(token):
+        kind, category = _break_class(ch), unicodedata.category(ch)
+        if category == "Cf":
+            continue
+        if category in ("Mn", "Me"):
+            if classes and classes[-1] in "ld":
+                continue
+            kind = "x"
+        kept.append(i)
+        classes.append(kind)
+    classes = "".join(classes)
+    word_of = [0] * len(token)  # word start and end (indices into token) of each character
+    pos = 0
+    while pos < len(classes):
+        end = max(m.end() for m in (rule.match(classes, pos) for rule in _BREAK_RULES) if m)
+        start_at, end_at = kept[pos], kept[end] if end < len(kept) else len(token)
+        for i in range(start_at, end_at):
+            word_of[i] = (start_at, end_at)
+        pos = end
+    out = []
+    for i, ch in enumerate(token):
+        if ch == "\u03a3":
+            start, end = word_of[i] if word_of[i] else (i, i + 1)
+            final = any(_java_cased(c) for c in token[start:i]) and not any(_java_cased(c) for c in token[i + 1:end])
+            out.append("\u03c2" if final else "\u03c3")
+        else:
+            out.append(ch.lower())
+    return "".join(out)
 
 
 def _lexed(text: str) -> list[str]:
@@ -767,7 +858,12 @@ def _lexed(text: str) -> list[str]:
 def _filtered(tokens: list[str]) -> str:
     """pycocoevalcap's line: right-stripped, split on spaces, punctuation dropped."""
     line = " ".join(tokens).rstrip()
-    return " ".join(t for t in line.split(" ") if t not in PUNCTUATIONS) if line else ""
+    return _kept(line.split(" ")) if line else ""
+
+
+def _kept(tokens: list[str]) -> str:
+    """The tokens pycocoevalcap keeps, joined by spaces."""
+    return " ".join(t for t in tokens if t not in PUNCTUATIONS)
 
 
 # Pieces. A space run is safe when no rule reads across it: then a line's tokens are
@@ -775,22 +871,25 @@ def _filtered(tokens: list[str]) -> str:
 # between digits, or ")" and a digit (fractions, phone numbers: "1 1/2", "555 1234");
 # after a period before a digit, "l"/"L" or a period ("fig. 3", "Co. Ltd", ". . .");
 # after a letter and a period before a capital or "<" (a one-letter acronym loses its
-# period before "The", "He", ...), unless a lower-case letter precedes that letter (then
-# the two are one word: a token never ends between two letters there); and a run next
-# to other spacing or zero-width characters (the lexer's spacing is not Python's). A
-# line with an SGML tag, which may hold spaces, is one piece.
+# period before "The", "He", ...), unless a lower-case letter precedes that letter and
+# no apostrophe or "&" comes before (then the two letters are one word: only rules for
+# fixed words such as 'em or c'est end a token between two letters); and a run next to
+# other spacing or zero-width characters (the lexer's spacing is not Python's). A line
+# with an SGML tag, which may hold spaces, is one piece.
 _DIGITS = "0-9" + coco_unicode.DIGIT
 _SPACING = "\x00\t\n\r\x0b\x0c\x1c-\x1f\x85\xa0\u1680\u2000-\u200f\u2028\u2029\u202f\u205f\u3000\ufeff"
+# (characters after which a fixed-word rule may end a token before a letter: 'em, c'est)
+_ENDS_WORD = "'`&\u0091\u0092\u2018\u2019\u201b"
 _UNSAFE_TEMPLATE = (
-    "(?:^|[^a-z])[A-Za-z]\\. +[A-Z<]|\\. +[.lL{d}]|[){d}] +[{d}]|[{s}] | [{s}]|<[A-Za-z!?/]"
+    "(?:^|[^a-z])[A-Za-z]\\. +[A-Z<]|[{w}][^ ]*[A-Za-z]\\. +[A-Z<]"
+    "|\\. +[.lL{d}]|[){d}] +[{d}]|[{s}] | [{s}]|<[A-Za-z!?/]"
 )
-_SPECIAL_LINE = re.compile(_UNSAFE_TEMPLATE.format(d=_DIGITS, s=_SPACING))
+_SPECIAL_LINE = re.compile(_UNSAFE_TEMPLATE.format(d=_DIGITS, s=_SPACING, w=_ENDS_WORD))
 _DIGIT_SET = frozenset(_units(_class_units(_sre_parse.parse(f"[{_DIGITS}]").data[0][1])))
 _SPACING_SET = frozenset(_units(_class_units(_sre_parse.parse(f"[{_SPACING}]").data[0][1])))
-_LETTER_PERIOD_END = re.compile("(?:^|[^a-z])[A-Za-z]\\.\\Z")
+_LETTER_PERIOD_END = re.compile(f"(?:(?:^|[^a-z])|[{_ENDS_WORD}].*)[A-Za-z]\\.\\Z")
 _SGML_START = re.compile("<[A-Za-z!?/]")
 _SPACE_RUNS = re.compile("( +)")
-_PLAIN = re.compile("[A-Za-z]+")
 
 
 def _unsafe(left: str, right: str) -> bool:
@@ -848,20 +947,19 @@ def jar_lines(captions: Sequence[str]) -> list[str]:
 
 
 def _re2_class(body: str) -> str:
-    """A Python character-class body (escapes read) as RE2 writes it: other than printable ASCII escaped."""
-    chars = _sre_parse.parse(f"[{body}]").data[0][1]
+    """A Python character-class body as RE2 (pyarrow) reads it: all but ASCII letters and digits escaped."""
+    def unit(code: int) -> str:
+        return chr(code) if chr(code).isascii() and chr(code).isalnum() else f"\\x{{{code:x}}}"
+
     out = []
-    for op, av in chars:
+    for op, av in _sre_parse.parse(f"[{body}]").data[0][1]:
         a, b = av if op is _sre.RANGE else (av, av)
-        item = "".join(chr(c) if 0x30 <= c <= 0x39 or 0x41 <= c <= 0x5A or 0x61 <= c <= 0x7A else f"\\x{{{c:x}}}" for c in (a,))
-        if b != a:
-            item += "-" + (chr(b) if chr(b).isalnum() and b < 0x80 else f"\\x{{{b:x}}}")
-        out.append(item)
+        out.append(unit(a) if a == b else f"{unit(a)}-{unit(b)}")
     return "".join(out)
 
 
 # The lines ``_pieces`` cuts other than at every space, found by pyarrow (RE2)
-_SPECIAL_LINE_RE2 = _UNSAFE_TEMPLATE.format(d=_re2_class(_DIGITS), s=_re2_class(_SPACING))
+_SPECIAL_LINE_RE2 = _UNSAFE_TEMPLATE.format(d=_re2_class(_DIGITS), s=_re2_class(_SPACING), w=_re2_class(_ENDS_WORD))
 
 
 class TokenizerCoco(BaseTokenizer):
@@ -890,15 +988,15 @@ class TokenizerCoco(BaseTokenizer):
         arr = pc.replace_substring(pa.array(lines, type=pa.large_string()), "\n", " ")
         lists = pc.split_pattern(arr, " ")
         encoded = pc.dictionary_encode(lists.flatten())
-        cache: dict[str, tuple[str, bool]] = {}
+        cache: dict[str, tuple[str, int]] = {}
         done = [_piece(p, cache) for p in encoded.dictionary.to_pylist()]
         tokens = pc.take(pa.array([d[0] for d in done], type=pa.large_string()), encoded.indices)
         joined = pc.binary_join(type(lists).from_arrays(lists.offsets, tokens), pa.scalar(" ", pa.large_string()))
         out = pc.utf8_trim(pc.replace_substring_regex(joined, " {2,}", " "), " ").to_pylist()
         # lines done again in Python: those the split above may have cut wrongly, and
         # those holding a piece whose last token ends in spacing (the line's right strip)
-        again = pc.match_substring_regex(arr, _SPECIAL_LINE_RE2).to_numpy(zero_copy_only=False)
-        stripped = np.flatnonzero([d[1] for d in done])
+        again = np.array(pc.match_substring_regex(arr, _SPECIAL_LINE_RE2).to_numpy(zero_copy_only=False), dtype=bool)
+        stripped = np.flatnonzero([d[1] == _SPACED_TOKEN for d in done])
         if len(stripped):
             codes = encoded.indices.to_numpy(zero_copy_only=False)
             offsets = lists.offsets.to_numpy(zero_copy_only=False)
@@ -909,15 +1007,59 @@ class TokenizerCoco(BaseTokenizer):
         return out
 
 
-def _piece(piece: str, cache: dict) -> tuple[str, bool]:
-    """(pycocoevalcap's tokens of a piece, whether its last token ends in spacing)."""
+# The commonest pieces: an ASCII word, maybe after an opening bracket or quote and
+# before a closing one and one punctuation mark, in either order ("(word),"). Their
+# tokens are known without scanning but where a rule reads the word's end differently:
+# a period after an abbreviation or a single letter (kept: "etc.", "B."), a period
+# before , ; : (kept: "word.,"), a smiley (":)", ";]") and the Asian smiley "(xx)".
+_WORD_PIECE = re.compile(
+    "(?P<open>[(\\[{\"\u201c]?)(?P<word>[A-Za-z]+)"
+    "(?:(?P<mark>[,;:.!?])(?P<close>[)\\]}\"\u201d]?)|(?P<close2>[)\\]}\"\u201d])(?P<mark2>[,;:.!?]?))?"
+)
+_BRACKETS = {"(": "-lrb-", ")": "-rrb-", "[": "-lsb-", "]": "-rsb-", "{": "-lcb-", "}": "-rcb-"}
+
+
+def _word_piece(piece: str):
+    """The tokens of a ``_WORD_PIECE`` piece as pycocoevalcap's string, or None where it must be scanned."""
+    m = _WORD_PIECE.fullmatch(piece)
+    if m is None:
+        return None
+    word, mark, close = m["word"], m["mark"], m["close"] or m["close2"] or ""
+    lower = word.lower()
+    if lower in _NOT_PLAIN:
+        return None
+    if mark == "." and (len(word) == 1 or _ABBREVIATION(word + ".")):
+        return None
+    if mark in (":", ";") and close in (")", "]"):
+        return None
+    if lower == "xx" and m["open"] == "(" and close == ")":
+        return None
+    tokens = [_BRACKETS.get(m["open"], ""), lower, _BRACKETS.get(close, "")]
+    return " ".join(t for t in tokens if t)
+
+
+# What a piece's last token means for pycocoevalcap's strip of the line's right end
+_NO_TOKEN, _TOKEN, _SPACED_TOKEN = 0, 1, 2
+
+
+def _piece(piece: str, cache: dict) -> tuple[str, int]:
+    """(the tokens pycocoevalcap keeps of a piece, ``_NO_TOKEN``, ``_TOKEN`` or ``_SPACED_TOKEN``).
+
+    ``_SPACED_TOKEN``: the last token ends in spacing, which pycocoevalcap strips if the
+    piece ends the line.
+    """
     done = cache.get(piece)
     if done is None:
-        if _PLAIN.fullmatch(piece) and piece.lower() not in _SPLIT_WORDS:
-            done = (piece.lower(), False)
+        if piece.isascii() and piece.isalpha() and piece.lower() not in _SPLIT_WORDS:
+            shaped = piece.lower()  # (most pieces)
+        else:
+            shaped = _word_piece(piece)
+        if shaped is not None:
+            done = (shaped, _TOKEN)
         else:
             tokens = _lexed(piece)
-            done = (_filtered(tokens), bool(tokens) and tokens[-1][-1:].isspace())
+            last = _NO_TOKEN if not tokens else _SPACED_TOKEN if tokens[-1][-1:].isspace() else _TOKEN
+            done = (_kept(tokens), last)
         cache[piece] = done
     return done
 
@@ -925,12 +1067,13 @@ def _piece(piece: str, cache: dict) -> tuple[str, bool]:
 def _line(text: str, cache: dict) -> str:
     """One caption (its newlines already spaces), cut at its safe spaces; ``cache`` holds done pieces."""
     joined = []
-    trailing_space = False
+    last = _NO_TOKEN
     for piece in _pieces(text):
         if piece:
-            tokens, trailing_space = _piece(piece, cache)
+            tokens, kind = _piece(piece, cache)
+            last = kind or last
             if tokens:
                 joined.append(tokens)
-    if trailing_space:  # pycocoevalcap strips the line before dropping punctuation
+    if last == _SPACED_TOKEN:  # pycocoevalcap strips the line before dropping punctuation
         return _filtered(_lexed(text))
     return " ".join(joined)

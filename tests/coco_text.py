@@ -12,7 +12,7 @@ import random
 import re
 import shutil
 
-from conftest import require, require_module
+from conftest import read_lines, require, require_module, require_wmt
 from hypothesis import strategies as st
 
 # Pieces that exercise the lexer's rules, mixed with random characters below.
@@ -21,7 +21,8 @@ FRAGMENTS = [
     "etc.", "Mr.", "Mrs", "Dr.", "St", "fig.", "No.", "nos.", "pp.", "Co.", "Pty.", "Ltd", "lim", "Inc.",
     "Jan.", "Sept.", "Calif.", "Ga.", "Ark.", "ark.", "a.k.a", "vs.", "Ph.D.", "Ed.D.", "Canada-U.S.", "U.S.-U.K.",
     "can't", "don't", "won't", "DON'T", "it's", "It’s", "I'm", "we'll", "they're", "you've", "he'd", "'s", "n't",
-    "n’t", "n‘t", "o'clock", "O'Mahony", "d'Artagnan", "l'amour", "y'all", "Y’know", "'90s", "'99", "’99", "'cause",
+    "n’t", "n‘t", "Students'", "James’", "radar’”,", "’”", "don’t", "DON’T", "IT'S", "He'S", "d's", "l're", "A're", "Dunkin'", "l'",
+    "j’", "1,", "(12)", "12:30.", "well-known,", "covid-19)", "(x-x)", "x-x", "ol’", "o'clock", "O'Mahony", "d'Artagnan", "l'amour", "y'all", "Y’know", "'90s", "'99", "’99", "'cause",
     "'em", "'til", "'n'", "rock'n'roll", "cont'd", "nor'easter", "c'mon", "Cap'n", "c'est", "ol'", "somethin'",
     "cannot", "Cannot", "gonna", "gotta", "wanna", "gimme", "lemme", "'tis", "'twas", "C++", "c#", "F#",
     "AT&T", "AT&amp;T", "S&P-500", "S&Ls", "pro-", "anti-", "e-mail", "well-known", "x-ray", "co-op", "-LRB-",
@@ -57,6 +58,23 @@ LINE_BREAKS = "\r\x0b\x0c\u2028\u2029"
 # an SGML tag with an unclosed quoted attribute at the end of a caption may run into
 # the next captions (documented); generated captions avoid it
 _OPEN_ATTRIBUTE = re.compile(r"<[A-Za-z][^>]*=[ ]*['\"][^'\"]*\Z")
+
+
+def wmt_english_lines() -> list[str]:
+    """Every English line of the shared WMT data: references and systems of *-en pairs, sources of en-* pairs."""
+    wmt = require_wmt()
+    lines = []
+    for pair in sorted(p for p in wmt.glob("*/*") if p.is_dir()):
+        src, tgt = pair.name.split("-")
+        if tgt == "en":
+            files = sorted(pair.glob("ref.*.txt")) + sorted(pair.glob("sys.*.txt"))
+        elif src == "en":
+            files = [pair / "src.txt"]
+        else:
+            continue
+        for path in files:
+            lines.extend(read_lines(path))
+    return lines
 
 
 def _join(parts):

@@ -12,7 +12,14 @@ from hypothesis import strategies as st
 
 from ngram_core.corpus import encode_texts
 from ngram_core.tokenizers import TOKENIZERS, get_tokenizer, tokenize
-from ngram_core.tokenizers.tokenizer_coco import _filtered, _jar_token, _jar_units, caption_tokens, jar_lines, lex
+from ngram_core.tokenizers.tokenizer_coco import (
+    _filtered,
+    _jar_token,
+    _jar_units,
+    caption_tokens,
+    jar_lines,
+    lex,
+)
 
 # caption -> pycocoevalcap's tokenized caption (test_tokenizer_coco_parity checks them live)
 EXAMPLES = {

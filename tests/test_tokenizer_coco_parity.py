@@ -22,8 +22,8 @@ from coco_text import (
     pycocoevalcap_lines,
     random_captions,
     sigma_captions,
+    wmt_english_lines,
 )
-from conftest import read_lines, require_wmt
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -31,23 +31,6 @@ from ngram_core.tokenizers import get_tokenizer
 from ngram_core.tokenizers.tokenizer_coco import jar_lines
 
 pytestmark = [pytest.mark.oracle, pytest.mark.slow]
-
-
-def wmt_english_lines() -> list[str]:
-    """Every English line: references and systems of *-en pairs, sources of en-* pairs."""
-    wmt = require_wmt()
-    lines = []
-    for pair in sorted(p for p in wmt.glob("*/*") if p.is_dir()):
-        src, tgt = pair.name.split("-")
-        if tgt == "en":
-            files = sorted(pair.glob("ref.*.txt")) + sorted(pair.glob("sys.*.txt"))
-        elif src == "en":
-            files = [pair / "src.txt"]
-        else:
-            continue
-        for path in files:
-            lines.extend(read_lines(path))
-    return lines
 
 
 @pytest.fixture(scope="module")

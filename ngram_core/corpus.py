@@ -155,7 +155,7 @@ def encode_texts(texts: Sequence[str], tokenize: str = "13a", lowercase: bool = 
     if len(texts) == 0:  # (a blob tokenizer would return one empty string)
         return EncodedTexts(ids=np.zeros(0, dtype=np.int64), offsets=np.zeros(1, dtype=np.int64), vocab=[])
     if not tokenizer.chunk_local:
-        return _encode_split(tokenizer.tokenize_batch(preprocess(texts, lowercase)))
+        return _encode_split(tokenizer.tokenize_batch(preprocess(texts, lowercase, tokenizer.strip_lines)))
     # rstrip (preprocess) only matters to lines with other whitespace: _single_spaced does it
     lines = [text.lower() for text in texts] if lowercase else list(texts)
     arr = pa.array(lines, type=pa.large_string())

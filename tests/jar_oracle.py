@@ -52,12 +52,12 @@ def decode(field: str) -> str:
     return base64.b64decode(field).decode("utf-8")
 
 
-def jar_probe(requests: Iterable[Sequence[str]], language: str = "en", modules: Sequence[str] = ("exact",)) -> List[str]:
+def jar_probe(requests: Iterable[Sequence[str]], language: str = "en") -> List[str]:
     """The probe's answer line for each request ``(command, arg, ...)`` (arguments as text)."""
     jar, classes = _compiled()
     lines = ["\t".join([command, *(encode(a) for a in args)]) for command, *args in requests]
     done = subprocess.run(["java", "-Xmx3G", "-Dfile.encoding=UTF-8", "-cp", f"{jar}:{classes}", "JarProbe",
-                           language, *modules], input="\n".join(lines) + "\n", capture_output=True,
+                           language], input="\n".join(lines) + "\n", capture_output=True,
                           text=True, encoding="utf-8", check=False)
     if done.returncode != 0:
         raise RuntimeError(f"JarProbe failed ({done.returncode}): {done.stderr[-2000:]}")

@@ -67,7 +67,7 @@ def generated_pairs(n_pairs: int = 400, seed: int = 5):
     """Short pairs over a tiny vocabulary with Java hash collisions ("Aa"/"BB",
     "AaAa"/"BBBB"/"AaBB"), repeats, identical and empty sentences."""
     rng = random.Random(seed)
-    words = ["Aa", "BB", "AaAa", "BBBB", "AaBB", "a", "the", "cat", "cats", "run", "running", "ran"]
+    words = ["Aa", "BB", "AaAa", "BBBB", "AaBB", "a", "the", "cat", "cats", "run", "running", "ran", "Cat", "runs"]
     pairs = [((), ()), (("a",), ()), ((), ("a",)), (("Aa", "BB"), ("BB", "Aa")), (("Aa",), ("BB",))]
     for _ in range(n_pairs):
         hyp = tuple(rng.choice(words) for _ in range(rng.randint(0, 8)))
@@ -76,9 +76,37 @@ def generated_pairs(n_pairs: int = 400, seed: int = 5):
     return pairs
 
 
-def jar_answers(pairs, modules):
-    answers = jar_probe([("match", " ".join(h), " ".join(r)) for h, r in pairs], "en", modules)
-    return [parse_match(a) for a in answers]
+CONFIGURATIONS = (("exact",), ("exact", "stem"), ("stem", "exact"))
+
+
+@lru_cache(maxsize=None)
+def jar_run():
+    """Everything this module asks the jar, in one JVM: {configuration: answers}, and the hashes."""
+    require_wmt()
+    pairs = all_pairs()
+    requests = [("hash", w) for w in hash_vocabulary()]
+    for modules in CONFIGURATIONS:
+        requests += [("match", " ".join(modules), " ".join(h), " ".join(r)) for h, r in pairs]
+    answers = jar_probe(requests)
+    hashes, rest = answers[: len(hash_vocabulary())], answers[len(hash_vocabulary()):]
+    by_configuration = {m: [parse_match(a) for a in rest[k * len(pairs):(k + 1) * len(pairs)]]
+                        for k, m in enumerate(CONFIGURATIONS)}
+    return [int(h) for h in hashes], by_configuration
+
+
+@lru_cache(maxsize=None)
+def all_pairs():
+    return tuple(wmt_pairs()) + tuple(generated_pairs())
+
+
+@lru_cache(maxsize=None)
+def hash_vocabulary():
+    vocab = sorted({w for pair in wmt_pairs() for side in pair for w in side})
+    rng = random.Random(3)
+    vocab += ["", "Aa", "BB", "😀", "a😀b", "\u00e9", "\uffff", "x" * 300]
+    vocab += ["".join(chr(rng.choice([rng.randint(32, 0x2FF), rng.randint(0x370, 0xFFFF), rng.randint(0x10000, 0x10FFFF)]))
+                      for _ in range(rng.randint(1, 12))) for _ in range(2000)]
+    return tuple(w for w in vocab if not any(0xD800 <= ord(c) <= 0xDFFF for c in w))  # not valid UTF-8 input
 
 
 def assert_same(pairs, ours, theirs):
@@ -87,18 +115,11 @@ def assert_same(pairs, ours, theirs):
 
 
 def test_string_hashes_are_javas():
-    require_wmt()
-    vocab = sorted({w for pair in wmt_pairs() for side in pair for w in side})
-    rng = random.Random(3)
-    vocab += ["", "Aa", "BB", "😀", "a😀b", "\u00e9", "\uffff", "x" * 300]
-    vocab += ["".join(chr(rng.choice([rng.randint(32, 0x2FF), rng.randint(0x370, 0xFFFF), rng.randint(0x10000, 0x10FFFF)]))
-                      for _ in range(rng.randint(1, 12))) for _ in range(2000)]
-    vocab = [w for w in vocab if not any(0xD800 <= ord(c) <= 0xDFFF for c in w)]  # not valid UTF-8 input
-    theirs = [int(a) for a in jar_probe([("hash", w) for w in vocab])]
-    ours = string_hashes(vocab).tolist()
-    assert ours == theirs, [(w, o, t) for w, o, t in zip(vocab, ours, theirs) if o != t][:5]
+    vocab = list(hash_vocabulary())
+    assert string_hashes(vocab).tolist() == jar_run()[0]
 
 
-def test_exact_candidates_are_the_jars_on_wmt_and_generated_pairs():
-    pairs = list(wmt_pairs()) + generated_pairs()
-    assert_same(pairs, our_answers(pairs, ("exact",)), jar_answers(pairs, ["exact"]))
+@pytest.mark.parametrize("modules", CONFIGURATIONS, ids="+".join)
+def test_candidates_are_the_jars_on_wmt_and_generated_pairs(modules):
+    pairs = all_pairs()
+    assert_same(pairs, our_answers(pairs, modules), jar_run()[1][modules])

@@ -34,6 +34,8 @@ from typing import Callable, Dict, List, Sequence, Tuple
 import numpy as np
 
 from ..corpus import offsets_from_counts
+from .jar_resources import language_name
+from .jar_stemmers import jar_stemmer
 from .java_text import string_hashes
 from .tables import KeyIndex, Segments, Side, combined
 
@@ -114,7 +116,7 @@ class _Words:
     def __init__(self, segments: Segments, language: str) -> None:
         self.segments = segments
         self.language = language
-        self._hash = None
+        self._hash = self._stem_hash = None
 
     @property
     def hash(self) -> np.ndarray:
@@ -122,6 +124,14 @@ class _Words:
         if self._hash is None:
             self._hash = string_hashes(self.segments.vocab) + (1 << 31)
         return self._hash
+
+    @property
+    def stem_hash(self) -> np.ndarray:
+        """Java ``hashCode`` of each type's stem (the jar's stemmer of the language), shifted."""
+        if self._stem_hash is None:
+            stem = jar_stemmer(self.language)
+            self._stem_hash = string_hashes([stem(w) for w in self.segments.vocab]) + (1 << 31)
+        return self._stem_hash
 
 
 def _join_on(ref_pair: np.ndarray, ref_key: np.ndarray, hyp_pair: np.ndarray, hyp_key: np.ndarray,
@@ -149,7 +159,17 @@ def _exact(words: _Words, hyp: Side, ref: Side, hyp_rows: np.ndarray, ref_rows: 
     return _single_words(ref_rows[r_at], hyp_rows[h_at])
 
 
-_MATCHERS: Dict[str, Callable[..., _Module]] = {"exact": _exact}
+def _stem(words: _Words, hyp: Side, ref: Side, hyp_rows: np.ndarray, ref_rows: np.ndarray) -> _Module:
+    """For each reference word, every hypothesis word with the same stem hash and
+    another word hash (StemMatcher)."""
+    r_tok, h_tok = ref.tok[ref_rows], hyp.tok[hyp_rows]
+    r_at, h_at = _join_on(ref.pair[ref_rows], words.stem_hash[r_tok], hyp.pair[hyp_rows], words.stem_hash[h_tok],
+                          _HASH_KEYS)
+    other = words.hash[r_tok[r_at]] != words.hash[h_tok[h_at]]
+    return _single_words(ref_rows[r_at[other]], hyp_rows[h_at[other]])
+
+
+_MATCHERS: Dict[str, Callable[..., _Module]] = {"exact": _exact, "stem": _stem}
 
 
 def check_modules(modules: Sequence[str]) -> Tuple[str, ...]:
@@ -190,6 +210,7 @@ def jar_candidates(segments: Segments, hyp_seg: np.ndarray, ref_seg: np.ndarray,
     ``segments`` (already normalized and lowercased as the jar would), running
     ``modules`` in that order (see the module docstring)."""
     modules = check_modules(modules)
+    language = language_name(language)
     hyp_seg = np.asarray(hyp_seg, dtype=np.int64)
     ref_seg = np.asarray(ref_seg, dtype=np.int64)
     words = _Words(segments, language)

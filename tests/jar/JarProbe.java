@@ -2,15 +2,16 @@
 // (tests/jar_oracle.py), never shipped. It asks the jar's own classes for the facts
 // the Python reimplementation must reproduce, one JVM for many requests.
 //
-// Usage: java -cp meteor-1.5.jar:DIR JarProbe LANGUAGE MODULE... < requests
+// Usage: java -cp meteor-1.5.jar:DIR JarProbe LANGUAGE < requests
 // Each request is one line: a command and its arguments, tab-separated, every argument
 // base64 (UTF-8). Each answer is one line. Commands:
 //   hash W        -> W.hashCode()
 //   lower S       -> base64(S.toLowerCase())
 //   norm S        -> base64(Normalizer.normalizeLine(S, language, keepPunctuation=true))
-//   stem W        -> base64(stem of W by the language's stemmer)
+//   stem L W      -> base64(stem of W by the stemmer of language L)
 //   synsets W     -> the synset numbers the synonym matcher gives W, sorted, space-separated
-//   match H R     -> the candidates the configured modules put on the Stage of (H, R):
+//   match M H R   -> the candidates the modules M ("exact stem ...", in that order) put
+//                    on the Stage of hypothesis H and reference R (whitespace tokens):
 //                    "j:len:i:mlen:module" in Stage.matches order (j ascending, then
 //                    append order), space-separated; then " |" and the coverage of the
 //                    hypothesis (line1) and of the reference (line2), comma-separated.
@@ -42,7 +43,6 @@ import edu.cmu.meteor.util.Normalizer;
 public class JarProbe {
     private static String language;
     private static int langID;
-    private static int[] modules;
     private static Stemmer stemmer;
     private static SynonymDictionary synonyms;
     private static ParaphraseTransducer paraphrase;
@@ -62,6 +62,15 @@ public class JarProbe {
         return stemmer;
     }
 
+    private static final java.util.HashMap<String, Stemmer> stemmers = new java.util.HashMap<String, Stemmer>();
+
+    private static Stemmer stemmer(String lang) {
+        String name = Constants.normLanguageName(lang);
+        if (!stemmers.containsKey(name))
+            stemmers.put(name, Constants.newStemmer(name));
+        return stemmers.get(name);
+    }
+
     private static SynonymDictionary synonyms() throws Exception {
         if (synonyms == null) {
             String dir = Constants.DEFAULT_SYN_DIR_URL.toString() + "/" + language;
@@ -79,7 +88,11 @@ public class JarProbe {
 
     // The matching half of Aligner.align: the same identical-sentence rule, the same
     // module calls in the same order, on a Stage built as the aligner builds it.
-    private static String match(String hyp, String ref) throws Exception {
+    private static String match(String moduleNames, String hyp, String ref) throws Exception {
+        String[] names = moduleNames.trim().split(" +");
+        int[] modules = new int[names.length];
+        for (int i = 0; i < names.length; i++)
+            modules[i] = Constants.getModuleID(names[i]);
         Alignment a = new Alignment(hyp, ref);
         Stage s = stageConstructor.newInstance(a.words1, a.words2);
         int used = modules.length;
@@ -119,9 +132,6 @@ public class JarProbe {
     public static void main(String[] args) throws Exception {
         language = Constants.normLanguageName(args[0]);
         langID = Constants.getLanguageID(language);
-        modules = new int[args.length - 1];
-        for (int i = 1; i < args.length; i++)
-            modules[i - 1] = Constants.getModuleID(args[i]);
         stageConstructor = Stage.class.getDeclaredConstructor(ArrayList.class, ArrayList.class);
         stageConstructor.setAccessible(true);
         BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
@@ -137,7 +147,7 @@ public class JarProbe {
             else if (cmd.equals("norm"))
                 out.println(b64(Normalizer.normalizeLine(text(f[1]), langID, true)));
             else if (cmd.equals("stem"))
-                out.println(b64(stemmer().stem(text(f[1]))));
+                out.println(b64(stemmer(text(f[1])).stem(text(f[2]))));
             else if (cmd.equals("synsets")) {
                 String w = text(f[1]);
                 TreeSet<Integer> set = new TreeSet<Integer>(synonyms().getSynSets(w));
@@ -147,7 +157,7 @@ public class JarProbe {
                     sb.append(x).append(' ');
                 out.println(sb.toString().trim());
             } else if (cmd.equals("match"))
-                out.println(match(text(f[1]), text(f[2])));
+                out.println(match(text(f[1]), text(f[2]), text(f[3])));
             else
                 throw new RuntimeException("unknown command " + cmd);
         }

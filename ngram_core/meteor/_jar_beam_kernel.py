@@ -1,7 +1,7 @@
-"""The beam of :mod:`.beam`, compiled (numba): one pair after another, plain loops.
+"""The beam of :mod:`.jar_beam`, compiled (numba): one pair after another, plain loops.
 
 Kept apart so that numba is imported only when METEOR 1.5 is computed. Every array is
-prepared by :func:`.beam.search`; the rules are described there.
+prepared by :func:`.jar_beam.search`; the rules are described there.
 """
 from __future__ import annotations
 

@@ -224,7 +224,7 @@ def _search_open(c: _Arrays, beam: int) -> np.ndarray:
     clear_lo = np.searchsorted(clear_step, steps, side="left")
     clear_hi = np.searchsorted(clear_step, steps, side="right")
 
-    from ._beam_kernel import beam_search  # numba, compiled once per installation (cached)
+    from ._jar_beam_kernel import beam_search  # numba, compiled once per installation (cached)
 
     step_first = np.searchsorted(rel_pair, pairs, side="left")
     step_count = np.searchsorted(rel_pair, pairs, side="right") - step_first

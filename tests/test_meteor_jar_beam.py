@@ -17,7 +17,8 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ngram_core.meteor.jar_beam import MAX_CANDIDATES, Candidates, cap_candidates, count_chunks, ranking_weights, search
+from ngram_core.meteor.jar_beam import MAX_CANDIDATES, cap_candidates, capped_rows, count_chunks, ranking_weights, search
+from ngram_core.meteor.jar_matching import JarCandidates
 
 Match = Tuple[int, int, int, int, int]  # (ref_start, ref_len, hyp_start, hyp_len, module)
 
@@ -113,16 +114,15 @@ def model_search(matches: List[Match], hyp_len: int, ref_len: int, weights, beam
     return sorted(paths[0].taken)
 
 
-def _candidates(pairs) -> Tuple[Candidates, np.ndarray, np.ndarray, List[List[Match]]]:
+def _candidates(pairs) -> Tuple[JarCandidates, List[List[Match]]]:
     """Candidates of many pairs [(hyp_len, ref_len, matches sorted by ref_start)]."""
     cols = [[] for _ in range(6)]
     for p, (_, _, matches) in enumerate(pairs):
         for rs, rl, hs, hl, mod in matches:
             for col, v in zip(cols, (p, rs, rl, hs, hl, mod)):
                 col.append(v)
-    cands = Candidates(*(np.array(c, dtype=np.int64) for c in cols))
-    return (cands, np.array([h for h, _, _ in pairs], dtype=np.int64), np.array([r for _, r, _ in pairs], dtype=np.int64),
-            [m for _, _, m in pairs])
+    lengths = (np.array([h for h, _, _ in pairs], dtype=np.int64), np.array([r for _, r, _ in pairs], dtype=np.int64))
+    return JarCandidates(*(np.array(c, dtype=np.int64) for c in cols), *lengths), [m for _, _, m in pairs]
 
 
 @st.composite
@@ -148,8 +148,9 @@ WEIGHTS = ranking_weights(["exact", "stem", "synonym", "paraphrase"])
 @settings(max_examples=150, deadline=None)
 @given(st.lists(pair_strategy(), min_size=1, max_size=6), st.sampled_from([1, 2, 3, 5, 40]))
 def test_search_takes_what_the_jar_model_takes(pairs, beam):
-    cands, hyp_len, ref_len, per_pair = _candidates(pairs)
-    got = search(cands, hyp_len, ref_len, WEIGHTS, beam)
+    cands, per_pair = _candidates(pairs)
+    hyp_len, ref_len = cands.hyp_length, cands.ref_length
+    got = search(cands, WEIGHTS, beam)
     first = np.searchsorted(cands.pair, np.arange(len(pairs) + 1))
     for p, matches in enumerate(per_pair):
         mine = (got[(got >= first[p]) & (got < first[p + 1])] - first[p]).tolist()
@@ -170,8 +171,9 @@ def test_long_pairs_reuse_bitset_bits_and_still_agree():
     for seed, (h, r, v) in enumerate([(300, 280, 40), (200, 220, 15), (150, 150, 60)]):
         matches = [m for m in _repeats(h, r, v, seed) if abs(m[0] - m[2]) <= 12]
         pairs.append((h, r, matches))
-    cands, hyp_len, ref_len, per_pair = _candidates(pairs)
-    got = search(cands, hyp_len, ref_len, ranking_weights(["exact"]), 40)
+    cands, per_pair = _candidates(pairs)
+    hyp_len, ref_len = cands.hyp_length, cands.ref_length
+    got = search(cands, ranking_weights(["exact"]), 40)
     first = np.searchsorted(cands.pair, np.arange(len(pairs) + 1))
     for p, matches in enumerate(per_pair):
         mine = (got[(got >= first[p]) & (got < first[p + 1])] - first[p]).tolist()
@@ -185,9 +187,9 @@ def test_identical_repetitions_align_on_the_diagonal_in_linear_time():
     lo = np.clip(np.arange(n - 1) - MAX_CANDIDATES // 2, 0, n - MAX_CANDIDATES)
     hyp_start = np.repeat(lo, MAX_CANDIDATES) + np.tile(np.arange(MAX_CANDIDATES), n - 1)
     zeros, ones = np.zeros(len(ref_start), dtype=np.int64), np.ones(len(ref_start), dtype=np.int64)
-    cands = Candidates(zeros, ref_start, ones, hyp_start, ones, zeros)
-    assert len(cap_candidates(cands)) == len(cands)
-    chosen = search(cands, np.array([n]), np.array([n - 1]), ranking_weights(["exact"]))
+    cands = JarCandidates(zeros, ref_start, ones, hyp_start, ones, zeros, np.array([n]), np.array([n - 1]))
+    assert capped_rows(cands) is None
+    chosen = search(cands, ranking_weights(["exact"]))
     assert len(chosen) == n - 1
     assert count_chunks(cands, chosen, 1).tolist() == [1]
     assert (cands.hyp_start[chosen] == cands.ref_start[chosen]).all()
@@ -195,12 +197,13 @@ def test_identical_repetitions_align_on_the_diagonal_in_linear_time():
 
 def test_cap_keeps_the_nearest_candidates_in_the_jars_order():
     # one reference position with 5 candidates, cap 3: the 3 nearest, in list order
-    cands = Candidates(*(np.array(c, dtype=np.int64) for c in zip(
-        (0, 4, 1, 0, 1, 0), (0, 4, 1, 9, 1, 0), (0, 4, 1, 5, 1, 0), (0, 4, 1, 3, 1, 1), (0, 4, 1, 2, 1, 2),
-        (0, 5, 1, 9, 1, 0))))
-    assert cap_candidates(cands, limit=3).tolist() == [2, 3, 4, 5]
+    rows = [(0, 4, 1, 0, 1, 0), (0, 4, 1, 9, 1, 0), (0, 4, 1, 5, 1, 0), (0, 4, 1, 3, 1, 1), (0, 4, 1, 2, 1, 2),
+            (0, 5, 1, 9, 1, 0)]
+    cands = JarCandidates(*(np.array(c, dtype=np.int64) for c in zip(*rows)), np.array([10]), np.array([6]))
+    assert capped_rows(cands, limit=3).tolist() == [2, 3, 4, 5]
+    assert cap_candidates(cands, limit=3).hyp_start.tolist() == [5, 3, 2, 9]
 
 
 def test_no_candidates_and_empty_sentences():
-    empty = Candidates(*(np.zeros(0, dtype=np.int64) for _ in range(6)))
-    assert search(empty, np.array([0, 3]), np.array([2, 0]), WEIGHTS).tolist() == []
+    empty = JarCandidates(*(np.zeros(0, dtype=np.int64) for _ in range(6)), np.array([0, 3]), np.array([2, 0]))
+    assert search(empty, WEIGHTS).tolist() == []

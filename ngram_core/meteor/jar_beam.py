@@ -1,8 +1,8 @@
 """METEOR 1.5's alignment search (``Aligner.align`` after matching, and ``resolve``),
 for every (hypothesis, reference) pair of a corpus at once.
 
-Input: the candidate matches of every pair (:class:`Candidates`, sorted by pair,
-reference start and the order in which the jar's matchers append them). Output: the
+Input: the candidate matches of every pair (:class:`.jar_matching.JarCandidates`,
+sorted by pair, reference start and the order in which the jar's matchers append them). Output: the
 candidates the jar's search keeps, which decide the matches, chunks and score.
 
 The jar's search, whose quirks decide which alignment wins and are reproduced here:
@@ -46,41 +46,18 @@ reference length x beam x ``MAX_CANDIDATES``.
 from __future__ import annotations
 
 import heapq
-from dataclasses import dataclass
-from typing import List, Sequence, Tuple
+from dataclasses import replace
+from typing import List, Optional, Sequence, Tuple
 
 import numpy as np
 
 from ..corpus import offsets_from_counts
+from .jar_matching import JarCandidates
 
 DEFAULT_BEAM = 40
 MAX_CANDIDATES = 64  # per reference position (see the module docstring and cap_candidates)
 _WORD = 64  # bits of a bitset word
 _NONE = np.zeros(0, dtype=np.int64)
-
-
-@dataclass(frozen=True)
-class Candidates:
-    """Candidate matches of a set of pairs, one entry per match, sorted by (pair,
-    ref_start, rank), rank being the order in which the jar appends the match to the
-    reference position's list. Spans: reference words ``ref_start:ref_start+ref_len``
-    match hypothesis words ``hyp_start:hyp_start+hyp_len``; ``module`` is the index of
-    the matching module in the configured list."""
-
-    pair: np.ndarray
-    ref_start: np.ndarray
-    ref_len: np.ndarray
-    hyp_start: np.ndarray
-    hyp_len: np.ndarray
-    module: np.ndarray
-
-    def __len__(self) -> int:
-        return len(self.pair)
-
-    def take(self, rows: np.ndarray) -> "Candidates":
-        return Candidates(*(getattr(self, f)[rows] for f in _FIELDS))
-
-
 _FIELDS = ("pair", "ref_start", "ref_len", "hyp_start", "hyp_len", "module")
 
 
@@ -90,21 +67,29 @@ def ranking_weights(stages: Sequence[str]) -> np.ndarray:
     return np.array([1.0 if s == "exact" else 0.5 for s in stages], dtype=np.float64)
 
 
-def cap_candidates(cands, limit: int = MAX_CANDIDATES) -> np.ndarray:
-    """The rows of ``cands`` the search looks at: per (pair, reference position) at most
+def cap_candidates(cands: JarCandidates, limit: int = MAX_CANDIDATES) -> JarCandidates:
+    """The candidates the search looks at: per (pair, reference position) at most
     ``limit``, those whose hypothesis start is nearest to the reference start (ties:
-    the earlier in the jar's order), in the jar's order. All rows when no position has
-    more than ``limit`` candidates (every real sentence)."""
+    the earlier in the jar's order), in the jar's order. ``cands`` itself when no
+    position has more than ``limit`` (every real sentence)."""
+    rows = capped_rows(cands, limit)
+    if rows is None:
+        return cands
+    return replace(cands, **{f: getattr(cands, f)[rows] for f in _FIELDS})
+
+
+def capped_rows(cands, limit: int = MAX_CANDIDATES) -> Optional[np.ndarray]:
+    """The rows :func:`cap_candidates` keeps, or None for all of them."""
     pair, start = np.asarray(cands.pair, np.int64), np.asarray(cands.ref_start, np.int64)
     n = len(pair)
     if n <= limit:
-        return np.arange(n, dtype=np.int64)
+        return None
     new = np.ones(n, dtype=bool)
     new[1:] = (pair[1:] != pair[:-1]) | (start[1:] != start[:-1])
     first = np.flatnonzero(new)
     sizes = np.diff(np.append(first, n))
     if sizes.max() <= limit:
-        return np.arange(n, dtype=np.int64)
+        return None
     group = np.repeat(np.arange(len(first)), sizes)
     distance = np.abs(np.asarray(cands.hyp_start, np.int64) - start)
     order = np.lexsort((np.arange(n), distance, group))  # per position: nearest first, then jar order
@@ -113,15 +98,11 @@ def cap_candidates(cands, limit: int = MAX_CANDIDATES) -> np.ndarray:
     return np.flatnonzero(rank < limit)
 
 
-def search(cands, hyp_lengths: np.ndarray, ref_lengths: np.ndarray, weights: np.ndarray,
-           beam: int = DEFAULT_BEAM) -> np.ndarray:
+def search(cands: JarCandidates, weights: np.ndarray, beam: int = DEFAULT_BEAM) -> np.ndarray:
     """The candidates of the jar's alignment of every pair: row numbers of ``cands``
-    (already capped), in (pair, reference start) order.
-
-    ``hyp_lengths`` / ``ref_lengths``: words of each pair's hypothesis / reference;
-    ``weights``: the ranking weight of each module (:func:`ranking_weights`).
-    """
-    c = _Arrays(cands, np.asarray(hyp_lengths, np.int64), np.asarray(ref_lengths, np.int64), weights)
+    (already capped), in (pair, reference start) order. ``weights``: the ranking weight
+    of each module (:func:`ranking_weights`)."""
+    c = _Arrays(cands, np.asarray(cands.hyp_length, np.int64), np.asarray(cands.ref_length, np.int64), weights)
     if not c.n:
         return _NONE
     chosen = [np.flatnonzero(c.fixed)]
@@ -145,7 +126,8 @@ class _Arrays:
     """The candidates as flat arrays, with what the search derives from them once."""
 
     def __init__(self, cands, hyp_lengths, ref_lengths, weights) -> None:
-        self.pair, self.rs, self.rl, self.hs, self.hl, module = (np.asarray(getattr(cands, f), np.int64) for f in _FIELDS)
+        self.pair, self.rs, self.rl, self.hs, self.hl, module = (np.asarray(getattr(cands, f), np.int64)
+                                                                 for f in _FIELDS)
         self.n = len(self.pair)
         self.hyp_lengths, self.ref_lengths = hyp_lengths, ref_lengths
         if not self.n:

@@ -7,7 +7,7 @@
 // base64 (UTF-8). Each answer is one line. Commands:
 //   hash W        -> W.hashCode()
 //   lower S       -> base64(S.toLowerCase())
-//   norm S        -> base64(Normalizer.normalizeLine(S, language, keepPunctuation=true))
+//   norm L S      -> base64(Normalizer.normalizeLine(S, language L, keepPunctuation=true))
 //   stem L W      -> base64(stem of W by the stemmer of language L)
 //   synsets W     -> the synset numbers the synonym matcher gives W, sorted, space-separated
 //   match M H R   -> the candidates the modules M ("exact stem ...", in that order) put
@@ -145,7 +145,8 @@ public class JarProbe {
             else if (cmd.equals("lower"))
                 out.println(b64(text(f[1]).toLowerCase()));
             else if (cmd.equals("norm"))
-                out.println(b64(Normalizer.normalizeLine(text(f[1]), langID, true)));
+                out.println(b64(Normalizer.normalizeLine(text(f[2]),
+                        Constants.getLanguageID(Constants.normLanguageName(text(f[1]))), true)));
             else if (cmd.equals("stem"))
                 out.println(b64(stemmer(text(f[1])).stem(text(f[2]))));
             else if (cmd.equals("synsets")) {

@@ -34,29 +34,7 @@ length), the brevity penalty uses the closest reference length, as sacreBLEU, NL
 and mteval do.
 """
 
-_KWARGS_DESCRIPTION = """
-Args:
-    predictions (`list` of `str`): translations to score, one string per segment.
-    references (`list` of `str` or `list` of `list` of `str`): one reference per
-        prediction, or a list of references per prediction (their number may vary
-        from segment to segment).
-    tokenize (`str`, default `"13a"`): `"13a"`, `"intl"`, `"zh"`, `"char"`,
-        `"none"`, `"ja-mecab"` (extra `ja`) or `"ko-mecab"` (extra `ko`).
-    lowercase (`bool`, default `False`): lowercase (full Unicode) before tokenizing.
-    max_order (`int`, default 4): the largest n-gram order.
-    weights (`list` of `float`, optional): one weight per order; default 1/max_order.
-    smooth_method (`str`, default `"exp"`): `"exp"`, `"floor"`, `"add-k"`,
-        `"constant"` (a constant added to every order's numerator and denominator)
-        or `"none"`.
-    smooth_value (`float`, optional): the value for `floor` (0.1), `add-k` (1) and
-        `constant` (0.1).
-    effective_order (`bool` or `str`, default `False`): `True`/`"sacrebleu"` leaves
-        out orders with no hypothesis n-grams (for sentence-level BLEU); `"seed"`
-        keeps orders up to the largest one with a match.
-    return_segments (`bool`, default `False`): also return `segment_scores`.
-    Every option can also be given to `evaluate.load(...)`, and then holds for
-    every `compute`.
-
+_KWARGS_DESCRIPTION = hf_metric.arguments_doc(bleu.OPTIONS) + """
 Returns:
     bleu (`float`): BLEU on a 0-1 scale.
     score (`float`): BLEU on a 0-100 scale (sacreBLEU's number).
@@ -96,16 +74,7 @@ Examples:
 class BleuCustom(hf_metric.NgramMetric):
     """BLEU with sacreBLEU's numbers; options at load time or per call."""
 
-    OPTIONS = {
-        "tokenize": "13a",
-        "lowercase": False,
-        "max_order": 4,
-        "weights": None,
-        "smooth_method": "exp",
-        "smooth_value": None,
-        "effective_order": False,
-        "return_segments": False,
-    }
+    OPTIONS = bleu.OPTIONS
 
     def _info(self):
         return evaluate.MetricInfo(

@@ -51,24 +51,7 @@ applies the formula once to matches, chunks and lengths summed over all segments
 (METEOR 1.5's system-level score).
 """
 
-_KWARGS_DESCRIPTION = """
-Args:
-    predictions (`list` of `str`): translations to score, one string per segment.
-    references (`list` of `str` or `list` of `list` of `str`): one reference per
-        prediction, or a list of references per prediction (their number may vary).
-    variant (`str`, default `"standard"`): `"standard"` or `"nltk"` (see above).
-    stages (`list` of `str`, default `["exact", "stem", "synonym"]`): matching stages
-        to use, applied in that order.
-    alpha (`float`, default 0.9): weight of precision against recall, in [0, 1].
-    beta (`float`, default 3): shape of the fragmentation penalty, >= 0.
-    gamma (`float`, default 0.5): weight of the fragmentation penalty, in [0, 1].
-    tokenize (`str`, default `"13a"`): `"13a"`, `"intl"`, `"zh"`, `"char"`,
-        `"none"`, `"ja-mecab"` or `"ko-mecab"` (sacreBLEU's tokenizers).
-    lowercase (`bool`, default `True`): lowercase (full Unicode) before tokenizing.
-    return_segments (`bool`, default `False`): also return per-segment results.
-    Every option can also be given to `evaluate.load(...)`, and then holds for
-    every `compute`.
-
+_KWARGS_DESCRIPTION = hf_metric.arguments_doc(meteor.OPTIONS) + """
 Returns:
     meteor (`float`): mean of segment scores (0-1).
     meteor_corpus (`float`): the formula on statistics summed over segments (0-1).
@@ -105,16 +88,7 @@ Examples:
 class MeteorCustom(hf_metric.NgramMetric):
     """METEOR, NLTK-exact or chunk-optimal; options at load time or per call."""
 
-    OPTIONS = {
-        "alpha": 0.9,
-        "beta": 3.0,
-        "gamma": 0.5,
-        "variant": "standard",
-        "tokenize": "13a",
-        "lowercase": True,
-        "stages": ("exact", "stem", "synonym"),
-        "return_segments": False,
-    }
+    OPTIONS = meteor.OPTIONS
 
     def _info(self):
         return evaluate.MetricInfo(

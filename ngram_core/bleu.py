@@ -24,15 +24,15 @@ kept are renormalized to sum to what they summed to before.
 """
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass, field
-from typing import Any, Dict, List, Optional, Sequence, Union
+from typing import Any, Dict, List, Mapping, Optional, Sequence, Union
 
 import numpy as np
 
-from .inputs import check_choice, check_corpus
+from .inputs import check_corpus
 from .ngrams import NgramMatches, TokenizedCorpus, match_ngrams, tokenize_corpus
 from .signature import case_field, make_signature, nrefs_field
+from .options import Option, OptionSet, flag, return_segments_option, tokenize_option
 from .tokenizers import get_tokenizer
 
 SMOOTH_METHODS = ("exp", "floor", "add-k", "constant", "none")
@@ -129,9 +129,42 @@ def bleu_statistics(corpus: TokenizedCorpus, max_order: int = 4,
     )
 
 
+def _finalize(values: Dict[str, Any], given: frozenset) -> Dict[str, Any]:
+    """Rules between options: one weight per order, smooth_value only where it is used."""
+    if values["weights"] is not None:
+        weights = values["weights"]
+        if len(weights) != values["max_order"]:
+            raise ValueError(
+                f"weights has {len(weights)} {'entry' if len(weights) == 1 else 'entries'} but max_order is "
+                f"{values['max_order']}: give one weight per order (and set max_order to match)"
+            )
+        if any(w < 0 for w in weights) or sum(weights) <= 0:
+            raise ValueError(f"weights must be non-negative and not all zero, got {list(weights)!r}")
+    if values["smooth_value"] is not None and SMOOTH_DEFAULTS[values["smooth_method"]] is None:
+        raise ValueError(f"smooth_value is not used by smooth_method={values['smooth_method']!r}; leave it unset")
+    if values["effective_order"] is True:
+        values["effective_order"] = "sacrebleu"
+    return values
+
+
+OPTIONS = OptionSet("BLEU", [
+    tokenize_option(),
+    flag("lowercase", False, "lowercase (full Unicode str.lower()) before tokenizing"),
+    Option("max_order", 4, "the largest n-gram order N", "int", low=1),
+    Option("weights", None, "one weight per order; None: 1/N each", "floats", nullable=True),
+    Option("smooth_method", "exp", "smoothing of orders with no match (see the module docstring)", "choice",
+           choices=SMOOTH_METHODS),
+    Option("smooth_value", None, "the value of floor (0.1), add-k (1) or constant (0.1); None: that default",
+           "float", low=0, low_open=True, nullable=True),
+    Option("effective_order", False, "True/'sacrebleu': leave out orders with no hypothesis n-grams (sentence "
+           "BLEU); 'seed': N = the largest order with a match", "choice", choices=(False, True, "sacrebleu", "seed")),
+    return_segments_option(),
+], finalize=_finalize)
+
+
 @dataclass(frozen=True)
 class BleuOptions:
-    """Scoring options, checked once; see the module docstring."""
+    """The scoring options (checked by :data:`OPTIONS`); see the module docstring."""
 
     max_order: int = 4
     weights: Optional[tuple] = None
@@ -140,33 +173,15 @@ class BleuOptions:
     effective_order: Union[bool, str] = False
 
     @classmethod
-    def create(cls, max_order: int = 4, weights: Optional[Sequence[float]] = None, smooth_method: str = "exp",
-               smooth_value: Optional[float] = None, effective_order: Union[bool, str] = False) -> "BleuOptions":
-        if isinstance(max_order, bool) or not isinstance(max_order, (int, np.integer)) or max_order < 1:
-            raise ValueError(f"max_order must be a positive integer, got {max_order!r}")
-        if weights is not None:
-            try:
-                weights = tuple(float(w) for w in weights)
-            except (TypeError, ValueError) as err:
-                raise TypeError(f"weights must be a sequence of numbers, got {weights!r}") from err
-            if len(weights) != max_order:
-                raise ValueError(
-                    f"weights has {len(weights)} entries but max_order is {max_order}: give one weight per "
-                    "order (and set max_order to match)"
-                )
-            if any(not math.isfinite(w) or w < 0 for w in weights) or sum(weights) <= 0:
-                raise ValueError(f"weights must be finite, non-negative and not all zero, got {weights!r}")
-        check_choice("smooth_method", smooth_method, SMOOTH_METHODS)
-        if smooth_value is not None:
-            if isinstance(smooth_value, bool) or not isinstance(smooth_value, (int, float)) or not math.isfinite(smooth_value) or smooth_value <= 0:
-                raise ValueError(f"smooth_value must be a positive number, got {smooth_value!r}")
-            if SMOOTH_DEFAULTS[smooth_method] is None:
-                raise ValueError(f"smooth_value is not used by smooth_method={smooth_method!r}; leave it unset")
-        if not (isinstance(effective_order, bool) or effective_order in ("sacrebleu", "seed")):
-            raise ValueError(f"effective_order={effective_order!r} is not supported; use False, True ('sacrebleu') or 'seed'")
-        if effective_order is True:
-            effective_order = "sacrebleu"
-        return cls(int(max_order), weights, smooth_method, smooth_value, effective_order)
+    def create(cls, **options: Any) -> "BleuOptions":
+        """Checked scoring options from keyword arguments (any of :data:`OPTIONS`)."""
+        return cls.from_values(OPTIONS.resolve(options))
+
+    @classmethod
+    def from_values(cls, values: Mapping[str, Any]) -> "BleuOptions":
+        """The scoring options out of a resolved option dict."""
+        return cls(values["max_order"], values["weights"], values["smooth_method"], values["smooth_value"],
+                   values["effective_order"])
 
     @property
     def value(self) -> Optional[float]:
@@ -242,14 +257,18 @@ def bleu_from_statistics(stats: BleuStatistics, options: BleuOptions = BleuOptio
             acc = np.where(n < eff_order, acc + logs[:, n], acc)
         exponent = acc / eff_order
     else:
+        # BLEU = BP * exp(sum_n w_n ln p_n) with p_n on 0-1 (NLTK's definition), whatever
+        # the weights sum to; the 0-100 score is 100 times that.
         w = np.asarray(options.weights)
         kept = np.arange(N)[None, :] < eff_order[:, None]
         wk = np.where(kept, w[None, :], 0.0)
         wk = wk * (w.sum() / np.where(wk.sum(axis=1) > 0, wk.sum(axis=1), 1.0))[:, None]
+        with np.errstate(divide="ignore"):
+            unit_logs = np.where(precisions > 0, np.log(np.where(precisions > 0, precisions, 1.0) / 100.0), _LOG_ZERO)
         acc = np.zeros(rows)
         for n in range(N):
-            acc = acc + np.where(wk[:, n] > 0, wk[:, n] * logs[:, n], 0.0)
-        exponent = acc
+            acc = acc + np.where(wk[:, n] > 0, wk[:, n] * unit_logs[:, n], 0.0)
+        exponent = acc + np.log(100.0)
     # exp(log(100)) can come out as 100.00000000000001; keep BLEU within its range
     score = np.minimum(bp * np.exp(exponent), 100.0)
     # sacreBLEU returns 0 before smoothing when nothing matches at all (#141)
@@ -283,30 +302,19 @@ def bleu_result(stats: BleuStatistics, options: BleuOptions, tokenizer_signature
     return result
 
 
-def corpus_bleu(
-    predictions: Sequence[str],
-    references: Sequence[Any],
-    tokenize: str = "13a",
-    lowercase: bool = False,
-    max_order: int = 4,
-    weights: Optional[Sequence[float]] = None,
-    smooth_method: str = "exp",
-    smooth_value: Optional[float] = None,
-    effective_order: Union[bool, str] = False,
-    return_segments: bool = False,
-) -> Dict[str, Any]:
+@OPTIONS.entry_point
+def corpus_bleu(predictions: Sequence[str], references: Sequence[Any], **options: Any) -> Dict[str, Any]:
     """Corpus BLEU of ``predictions`` against ``references`` (one string or list per prediction).
 
     The default settings give sacreBLEU 2.6.0's ``BLEU().corpus_score`` (13a, case
-    kept, exp smoothing). ``return_segments=True`` adds ``segment_scores``: each
-    segment's BLEU (0-1) with the same options (use ``effective_order=True`` for
-    sentence-level BLEU as sacreBLEU recommends).
+    kept, exp smoothing): ``bleu`` on 0-1 and ``score`` (sacreBLEU's number) on 0-100.
+    ``return_segments=True`` adds ``segment_scores``: each segment's BLEU (0-1) with
+    the same options (use ``effective_order=True`` for sentence-level BLEU as
+    sacreBLEU recommends).
     """
-    options = BleuOptions.create(max_order, weights, smooth_method, smooth_value, effective_order)
+    options_ = BleuOptions.from_values(options)
     hyps, refs = check_corpus(predictions, references)
-    tokenizer = get_tokenizer(tokenize)
-    if not isinstance(lowercase, (bool, np.bool_)):
-        raise TypeError(f"lowercase must be True or False, got {lowercase!r}")
-    corpus = tokenize_corpus(hyps, refs, tokenize, bool(lowercase))
-    stats = bleu_statistics(corpus, options.max_order)
-    return bleu_result(stats, options, tokenizer.signature(), bool(lowercase), bool(return_segments))
+    tokenizer = get_tokenizer(options["tokenize"])
+    corpus = tokenize_corpus(hyps, refs, options["tokenize"], options["lowercase"])
+    stats = bleu_statistics(corpus, options_.max_order)
+    return bleu_result(stats, options_, tokenizer.signature(), options["lowercase"], options["return_segments"])

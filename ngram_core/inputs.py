@@ -6,14 +6,53 @@ check names the argument and says how to fix it. Empty strings are valid input.
 """
 from __future__ import annotations
 
+import re
 from itertools import chain
 from typing import Any, List, Sequence, Tuple
+
+# A lone surrogate is a Python string that is not text: it cannot be encoded as UTF-8,
+# so neither Arrow (evaluate's cache, our tokenizers) nor a file can hold it.
+_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 def _is_sequence(obj: Any) -> bool:
     if isinstance(obj, (str, bytes, dict)):
         return False
     return hasattr(obj, "__iter__")
+
+
+def _entries(n: int) -> str:
+    return f"{n} {'entry' if n == 1 else 'entries'}"
+
+
+def materialize(obj: Any) -> Any:
+    """A list of the items of an iterator or generator (read once); anything else as it is.
+
+    Lets a caller check a batch and then pass the same items on, where re-reading
+    an iterator would find it exhausted.
+    """
+    if obj is None or isinstance(obj, (str, bytes, dict, list, tuple)) or not hasattr(obj, "__iter__"):
+        return obj
+    return list(obj)
+
+
+def _not_a_string(name: str, item: Any, hint: str) -> TypeError:
+    if isinstance(item, (bytes, bytearray)):
+        return TypeError(f"{name} is bytes ({item!r:.40}), not a string: decode it first, e.g. .decode('utf-8')")
+    return TypeError(f"{name} is {type(item).__name__} ({item!r:.40}), not a string; {hint}")
+
+
+def _check_text(strings: List[str], name_of) -> None:
+    """A ``ValueError`` naming the first string with a lone surrogate (one C-level scan)."""
+    if not strings or not _SURROGATE.search("\n".join(strings)):
+        return
+    for k, text in enumerate(strings):
+        found = _SURROGATE.search(text)
+        if found:
+            raise ValueError(
+                f"{name_of(k)} contains a lone surrogate ({found.group()!r} at character {found.start()}), which "
+                "is not valid Unicode text: decode the source with errors='replace' (or 'ignore'), or remove it"
+            )
 
 
 def _as_list(obj: Any, name: str) -> List[Any]:
@@ -30,13 +69,14 @@ def check_predictions(predictions: Any) -> List[str]:
     """Return ``predictions`` as a list of strings, or raise naming the bad item."""
     items = _as_list(predictions, "predictions")
     if set(map(type, items)) <= {str}:  # the common case, checked in C; else find the culprit
+        _check_text(items, lambda i: f"predictions[{i}]")
         return items
     for i, item in enumerate(items):
         if not isinstance(item, str):
-            raise TypeError(
-                f"predictions[{i}] is {type(item).__name__} ({item!r:.40}), not a string; "
-                "decode token ids to text first and use '' for an empty prediction"
-            )
+            raise _not_a_string(f"predictions[{i}]", item,
+                                "decode token ids to text first and use '' for an empty prediction")
+    items = [str(item) for item in items]  # str subclasses (numpy.str_) as plain strings
+    _check_text(items, lambda i: f"predictions[{i}]")
     return items
 
 
@@ -50,7 +90,7 @@ def check_references(references: Any, n_predictions: int) -> List[List[str]]:
     items = _as_list(references, "references")
     if len(items) != n_predictions:
         raise ValueError(
-            f"references has {len(items)} entries but predictions has {n_predictions}: "
+            f"references has {_entries(len(items))} but predictions has {n_predictions}: "
             "give one reference (or one list of references) per prediction"
         )
     if not items:
@@ -59,8 +99,10 @@ def check_references(references: Any, n_predictions: int) -> List[List[str]]:
     # the common cases, checked in C; anything else goes through the loop that names the culprit
     kinds = set(map(type, items))
     if kinds == {str}:
+        _check_text(items, lambda i: f"references[{i}]")
         return [[item] for item in items]
     if kinds == {list} and 0 not in map(len, items) and set(map(type, chain.from_iterable(items))) <= {str}:
+        _check_references_text(items)
         return items  # the caller's lists, never modified here or downstream
     out: List[List[str]] = []
     for i, item in enumerate(items):
@@ -70,13 +112,15 @@ def check_references(references: Any, n_predictions: int) -> List[List[str]]:
                     f"references[{i}] is a string but references[0] is a list: give every "
                     "prediction a list of references, e.g. [[ref], [ref_a, ref_b]]"
                 )
-            out.append([item])
+            out.append([str(item)])
             continue
         if single:
             raise TypeError(
                 f"references[{i}] is {type(item).__name__} but references[0] is a string: give "
                 "either one string per prediction or one list of strings per prediction"
             )
+        if isinstance(item, (bytes, bytearray)):
+            raise _not_a_string(f"references[{i}]", item, "")
         if item is None or not _is_sequence(item):
             raise TypeError(
                 f"references[{i}] is {type(item).__name__} ({item!r:.40}); expected a string "
@@ -89,14 +133,27 @@ def check_references(references: Any, n_predictions: int) -> List[List[str]]:
                 "reference ('' is allowed)"
             )
         for j, ref in enumerate(refs):
-            if not isinstance(ref, str):
+            if ref is None:
                 raise TypeError(
-                    f"references[{i}][{j}] is {type(ref).__name__} ({ref!r:.40}), not a "
-                    "string; drop missing references from that segment's list instead of "
-                    "passing None"
+                    f"references[{i}][{j}] is None, not a string; drop missing references from that "
+                    "segment's list instead of passing None"
                 )
-        out.append(refs)
+            if not isinstance(ref, str):
+                raise _not_a_string(f"references[{i}][{j}]", ref, "give reference translations as text")
+        out.append([str(ref) for ref in refs])
+    if single:
+        _check_text([r[0] for r in out], lambda i: f"references[{i}]")
+    else:
+        _check_references_text(out)
     return out
+
+
+def _check_references_text(refs: List[List[str]]) -> None:
+    flat = list(chain.from_iterable(refs))
+    if not _SURROGATE.search("\n".join(flat)):
+        return
+    where = [(i, j) for i, segment in enumerate(refs) for j in range(len(segment))]
+    _check_text(flat, lambda k: f"references[{where[k][0]}][{where[k][1]}]")
 
 
 def check_corpus(predictions: Any, references: Any) -> Tuple[List[str], List[List[str]]]:

@@ -46,13 +46,14 @@ import math
 import string
 from dataclasses import dataclass
 from itertools import chain
-from typing import Any, Dict, Optional, Sequence, Tuple, Union
+from typing import Any, Dict, Mapping, Optional, Sequence, Tuple, Union
 
 import numpy as np
 
 from .corpus import EncodedTexts, intern_strings
 from .inputs import check_corpus
 from .ngrams import NgramIndex, TokenizedCorpus, factorize, tokenize_corpus
+from .options import Option, OptionSet, flag, return_segments_option, tokenize_option
 from .signature import make_signature, nrefs_field
 
 BETA = -math.log(0.5) / math.log(1.5) / math.log(1.5)  # 4.2162..., as mteval-v13a computes it
@@ -315,28 +316,33 @@ def nist_scores(stats: NistStatistics, mteval_quirks: bool = False, segments: bo
 
 
 # -- options and the result dictionary ------------------------------------------------------
+OPTIONS = OptionSet("NIST", [
+    tokenize_option(doc="the tokenizer (sacreBLEU's, by name; 13a is mteval's)"),
+    Option("lowercase", False, "False keeps case (mteval's -c); True lowercases (full Unicode) before "
+           "tokenizing; 'ascii' lowercases A-Z only, as mteval-v13a without -c", "choice",
+           choices=LOWERCASE_CHOICES),
+    Option("n", 5, "the largest n-gram order", "int", low=1),
+    flag("mteval_quirks", False, "reproduce mteval-v13a's weighting of bigrams that start with the token 0"),
+    return_segments_option(),
+])
+
+
 @dataclass(frozen=True)
 class NistOptions:
-    """Scoring options, checked once; see the module docstring."""
+    """The scoring options (checked by :data:`OPTIONS`); see the module docstring."""
 
     n: int = 5
     lowercase: Union[bool, str] = False
     mteval_quirks: bool = False
 
     @classmethod
-    def create(cls, n: int = 5, lowercase: Union[bool, str] = False, mteval_quirks: bool = False) -> "NistOptions":
-        if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 1:
-            raise ValueError(f"n must be a positive integer (the largest n-gram order), got {n!r}")
-        if isinstance(lowercase, np.bool_):
-            lowercase = bool(lowercase)
-        if not any(lowercase is choice or (isinstance(choice, str) and lowercase == choice) for choice in LOWERCASE_CHOICES):
-            raise ValueError(
-                f"lowercase={lowercase!r} is not supported; use False, True (full Unicode) or 'ascii' "
-                "(A-Z only, as mteval-v13a without -c)"
-            )
-        if not isinstance(mteval_quirks, (bool, np.bool_)):
-            raise TypeError(f"mteval_quirks must be True or False, got {mteval_quirks!r}")
-        return cls(int(n), lowercase, bool(mteval_quirks))
+    def create(cls, **options: Any) -> "NistOptions":
+        """Checked scoring options from keyword arguments (any of :data:`OPTIONS`)."""
+        return cls.from_values(OPTIONS.resolve(options))
+
+    @classmethod
+    def from_values(cls, values: Mapping[str, Any]) -> "NistOptions":
+        return cls(values["n"], values["lowercase"], values["mteval_quirks"])
 
     def case_field(self) -> str:
         return {False: "mixed", True: "lc", "ascii": "lc-ascii"}[self.lowercase]
@@ -375,27 +381,21 @@ def tokenize_for_nist(hypotheses: Sequence[str], references: Sequence[Sequence[s
     return ascii_lowercase(corpus) if lowercase == "ascii" else corpus
 
 
-def corpus_nist(
-    predictions: Sequence[str],
-    references: Sequence[Any],
-    n: int = 5,
-    tokenize: str = "13a",
-    lowercase: Union[bool, str] = False,
-    mteval_quirks: bool = False,
-    return_segments: bool = False,
-) -> Dict[str, Any]:
+@OPTIONS.entry_point
+def corpus_nist(predictions: Sequence[str], references: Sequence[Any], **options: Any) -> Dict[str, Any]:
     """Corpus NIST of ``predictions`` against ``references`` (one string or list per prediction).
 
     ``mteval_quirks=True`` with ``lowercase=False`` gives mteval-v13a's ``-c``
     numbers, with ``lowercase="ascii"`` its default (lowercasing) ones;
     ``mteval_quirks=False`` (default) gives NLTK's ``corpus_nist`` on single
     references. ``return_segments=True`` adds ``segment_scores`` (one per segment).
+    Scores are >= 0 with no fixed maximum.
     """
-    options = NistOptions.create(n, lowercase, mteval_quirks)
+    options_ = NistOptions.from_values(options)
     hyps, refs = check_corpus(predictions, references)
     from .tokenizers import get_tokenizer
 
-    tokenizer = get_tokenizer(tokenize)
-    corpus = tokenize_for_nist(hyps, refs, tokenize, options.lowercase)
-    stats = nist_statistics(corpus, options.n)
-    return nist_result(stats, options, tokenizer.signature(), bool(return_segments))
+    tokenizer = get_tokenizer(options["tokenize"])
+    corpus = tokenize_for_nist(hyps, refs, options["tokenize"], options_.lowercase)
+    stats = nist_statistics(corpus, options_.n)
+    return nist_result(stats, options_, tokenizer.signature(), options["return_segments"])

@@ -20,8 +20,10 @@ The app shows:
   and a tab inside a line separates further references of that segment; or as
   uploaded files (one file per reference set), which replace the text boxes of
   their side;
-- one widget per option of the metric, derived from its ``OPTIONS`` (name ->
-  default) and from :data:`CHOICES` for options that take one of a few values;
+- one widget per option of the metric, from the metric's one declaration of its
+  options (``OPTIONS``, an :class:`ngram_core.options.OptionSet`): a drop-down for a
+  choice, a checkbox for a flag, a number field, a checkbox group for stages, a text
+  field for a list of numbers; an optional field left empty keeps the default;
 - a prefilled example (:data:`EXAMPLES`);
 - the result as a table of fields: the score first, the signature last;
 - a message above it: the score, or what is wrong with the input (line counts that
@@ -44,25 +46,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
 
-from .bleu import SMOOTH_METHODS
-from .meteor import VARIANTS as METEOR_VARIANTS
-from .tokenizers import TOKENIZERS
-
 logger = logging.getLogger(__name__)
 
-# Options that take one of a few values, by metric family (the folder name before
-# "_custom"); "*" holds for every metric. The values are the core's own lists, which
-# the metrics check against. Other options get a widget for the type of their default
-# (NIST's lowercase="ascii" is therefore not offered: a checkbox gives True or False).
-CHOICES: Dict[str, Dict[str, Sequence[Any]]] = {
-    "*": {"tokenize": TOKENIZERS},
-    "bleu": {"smooth_method": SMOOTH_METHODS},
-    "meteor": {"variant": METEOR_VARIANTS},
-}
-
-# Options whose value is not one number, flag or name (BLEU's ``weights``, METEOR's
-# ``stages``) or that change the shape of the result have no widget: the metric's
-# default holds.
+# Options that change the shape of the result have no widget: the metric's default holds.
 HIDDEN = frozenset({"return_segments"})
 
 # The field shown first and named in the message; otherwise the first number.
@@ -116,7 +102,7 @@ def read_card(folder: str | Path) -> Tuple[Dict[str, Any], str]:
 
 
 def metric_family(name: str) -> str:
-    """``"bleu"`` for ``"bleu_custom"``: the key of :data:`CHOICES` and :data:`PRIMARY`."""
+    """``"bleu"`` for ``"bleu_custom"``: the key of :data:`PRIMARY`."""
     return name.split("_")[0].lower()
 
 
@@ -190,50 +176,81 @@ def gather_corpus(
     return predictions, references, source
 
 
-# -- options: OPTIONS -> widget specs ----------------------------------------------
+# -- options: the metric's declaration -> widget specs ---------------------------------
 @dataclass(frozen=True)
 class OptionSpec:
-    """One option widget: ``kind`` is "choice", "flag", "int", "float" or "text"."""
+    """One option widget: ``kind`` is "choice", "flag", "int", "float", "numbers" (a
+    list of numbers typed as text), "names" (a group of checkboxes) or "text".
+    ``optional``: the field may be left empty, which leaves the option at its default."""
 
     name: str
     default: Any
     kind: str
     choices: Tuple[Any, ...] = ()
+    optional: bool = False
+    doc: str = ""
+
+    def label(self) -> str:
+        return f"{self.name} (empty: default)" if self.optional else self.name
 
 
-def option_specs(options: Mapping[str, Any], family: str) -> List[OptionSpec]:
-    """Widget specs for the options in ``options`` (name -> default) that get one."""
-    choices = {**CHOICES["*"], **CHOICES.get(family, {})}
+_WIDGET_KIND = {"flag": "flag", "int": "int", "float": "float", "choice": "choice", "floats": "numbers",
+                "names": "names"}
+
+
+def option_specs(options: Mapping[str, Any], family: str = "") -> List[OptionSpec]:
+    """Widget specs for a metric's declared options (:class:`ngram_core.options.OptionSet`)."""
     specs = []
-    for name, default in options.items():
-        if name in HIDDEN:
+    for option in options.values():
+        if option.name in HIDDEN:
             continue
-        if name in choices:
-            specs.append(OptionSpec(name, default, "choice", tuple(choices[name])))
-        elif isinstance(default, bool):
-            specs.append(OptionSpec(name, default, "flag"))
-        elif isinstance(default, int):
-            specs.append(OptionSpec(name, default, "int"))
-        elif isinstance(default, float):
-            specs.append(OptionSpec(name, default, "float"))
-        elif isinstance(default, str):
-            specs.append(OptionSpec(name, default, "text"))
-        # None, lists and tuples: no widget, the metric's default holds.
+        specs.append(OptionSpec(option.name, option.default, _WIDGET_KIND[option.kind], tuple(option.choices),
+                                option.nullable, option.doc))
     return specs
 
 
+def choice_label(value: Any) -> str:
+    """How a choice is shown in a drop-down (``False``, ``'ascii'`` -> ``ascii``)."""
+    return value if isinstance(value, str) else repr(value)
+
+
 def option_values(specs: Sequence[OptionSpec], values: Sequence[Any]) -> Dict[str, Any]:
-    """The keyword arguments for ``compute``; an emptied number field is an error."""
+    """The keyword arguments for ``compute``; an emptied required field is an error, an
+    emptied optional one leaves its option out (the metric's default holds)."""
     kwargs = {}
     for spec, value in zip(specs, values):
-        if value is None or (spec.kind == "text" and value == ""):
+        empty = value is None or (isinstance(value, str) and value.strip() == "")
+        if empty:
+            if spec.optional:
+                continue
             raise InputError(f"The option {spec.name} is empty; its default is {spec.default!r}.")
-        if spec.kind == "int":
-            value = int(value)
-        elif spec.kind == "float":
-            value = float(value)
+        if spec.kind in ("int", "float"):
+            try:  # an optional number is typed as text (a Number field cannot be left empty)
+                value = (int if spec.kind == "int" else float)(float(value) if spec.kind == "int" else value)
+            except (TypeError, ValueError):
+                raise InputError(f"The option {spec.name} takes a number, got {value!r}.") from None
+        elif spec.kind == "choice":
+            value = next((c for c in spec.choices if choice_label(c) == value), value)
+        elif spec.kind == "numbers":
+            try:
+                value = [float(v) for v in value.replace(",", " ").split()]
+            except ValueError:
+                raise InputError(f"The option {spec.name} takes numbers separated by spaces, got {value!r}.") from None
+        elif spec.kind == "names":
+            value = list(value)
         kwargs[spec.name] = value
     return kwargs
+
+
+def widget_value(spec: OptionSpec) -> Any:
+    """The widget's initial value for the option's default."""
+    if spec.kind == "choice":
+        return choice_label(spec.default)
+    if spec.kind == "numbers":
+        return "" if spec.default is None else " ".join(f"{v:g}" for v in spec.default)
+    if spec.kind == "names":
+        return list(spec.default)
+    return spec.default
 
 
 # -- output: result dict -> table -------------------------------------------------
@@ -334,7 +351,7 @@ def build_app(folder: str | Path, metric: Any = None):
     folder = Path(folder).resolve()
     meta, card = read_card(folder)
     metric = metric if metric is not None else load_metric(folder)
-    specs = option_specs(getattr(metric, "OPTIONS", {}), metric_family(metric.name))
+    specs = option_specs(metric.OPTIONS)
     score = make_scorer(metric, specs)
     title = meta.get("title") or metric.name
     analytics = os.environ.get("GRADIO_ANALYTICS_ENABLED", "False") == "True"
@@ -398,12 +415,15 @@ def build_app(folder: str | Path, metric: Any = None):
 
 def _option_widget(gr, spec: OptionSpec):
     elem_id = f"option-{spec.name}"
+    value, label = widget_value(spec), spec.label()
     if spec.kind == "choice":
-        return gr.Dropdown(list(spec.choices), value=spec.default, label=spec.name, elem_id=elem_id)
+        return gr.Dropdown([choice_label(c) for c in spec.choices], value=value, label=label, elem_id=elem_id)
     if spec.kind == "flag":
-        return gr.Checkbox(value=spec.default, label=spec.name, elem_id=elem_id)
-    if spec.kind == "int":
-        return gr.Number(value=spec.default, precision=0, label=spec.name, elem_id=elem_id)
-    if spec.kind == "float":
-        return gr.Number(value=spec.default, label=spec.name, elem_id=elem_id)
-    return gr.Textbox(value=spec.default, label=spec.name, elem_id=elem_id)
+        return gr.Checkbox(value=value, label=label, elem_id=elem_id)
+    if spec.kind == "names":
+        return gr.CheckboxGroup(list(spec.choices), value=value, label=label, elem_id=elem_id)
+    if spec.kind == "int" and not spec.optional:
+        return gr.Number(value=value, precision=0, label=label, elem_id=elem_id)
+    if spec.kind == "float" and not spec.optional:
+        return gr.Number(value=value, label=label, elem_id=elem_id)
+    return gr.Textbox(value="" if value is None else value, label=label, elem_id=elem_id)

@@ -29,22 +29,18 @@ import numpy as np
 from . import bleu as bleu_core
 from . import nist as nist_core
 from .inputs import check_choice, check_corpus
+from .options import OptionSet, closest_names
 from .meteor import metric as meteor_metric
-from .meteor.matching import check_stages
-from .meteor.scoring import MeteorStats, check_parameters
+from .meteor.scoring import MeteorStats
 from .ngrams import NgramIndex, NgramMatches, TokenizedCorpus, match_ngrams, tokenize_corpus
 from .signature import nrefs_field
 from .tokenizers import get_tokenizer
 
 METRICS = ("bleu", "nist", "meteor")
 SHARED_OPTIONS = ("tokenize", "lowercase", "return_segments")
-METRIC_DEFAULTS: Dict[str, Dict[str, Any]] = {
-    "bleu": {"tokenize": "13a", "lowercase": False, "max_order": 4, "weights": None, "smooth_method": "exp",
-             "smooth_value": None, "effective_order": False, "return_segments": False},
-    "nist": {"tokenize": "13a", "lowercase": False, "n": 5, "mteval_quirks": False, "return_segments": False},
-    "meteor": {"tokenize": "13a", "lowercase": True, "variant": "standard", "stages": meteor_metric.STAGES,
-               "alpha": 0.9, "beta": 3.0, "gamma": 0.5, "return_segments": False},
-}
+# Each metric's one declaration of its options (name, default, checks, doc).
+DECLARATIONS: Dict[str, OptionSet] = {"bleu": bleu_core.OPTIONS, "nist": nist_core.OPTIONS,
+                                      "meteor": meteor_metric.OPTIONS}
 
 
 @dataclass
@@ -84,61 +80,35 @@ def check_metrics(metrics: Sequence[str]) -> Tuple[str, ...]:
 
 
 def split_options(metrics: Sequence[str], options: Mapping[str, Any]) -> Dict[str, Dict[str, Any]]:
-    """Every metric's full option set: its defaults, then shared options, then its own.
+    """Every metric's full, checked option set: its defaults, then shared options, then its own.
 
-    A metric-specific option for a metric that is not requested is an error (it
-    would silently do nothing).
+    A flat option goes to every requested metric that declares it; a dictionary per
+    metric (``meteor={...}``) overrides. An option no metric has is a ``TypeError``
+    (with the closest names); one that belongs only to metrics not requested is an
+    error too (it would silently do nothing).
     """
     metrics = check_metrics(metrics)
     per_metric = {name: dict(options[name]) for name in METRICS if name in options and options[name] is not None}
     flat = {k: v for k, v in options.items() if k not in METRICS}
-    out = {name: dict(METRIC_DEFAULTS[name]) for name in metrics}
+    given: Dict[str, Dict[str, Any]] = {name: {} for name in metrics}
     for key, value in flat.items():
-        owners = [name for name in METRICS if key in METRIC_DEFAULTS[name]]
+        owners = [name for name in METRICS if key in DECLARATIONS[name]]
         if not owners:
-            known = sorted({k for d in METRIC_DEFAULTS.values() for k in d})
-            raise TypeError(f"unknown option {key!r}; options are {', '.join(known)} (or a dict per metric: bleu=..., nist=..., meteor=...)")
-        targets = [name for name in owners if name in out]
+            known = sorted({k for d in DECLARATIONS.values() for k in d})
+            close = closest_names(str(key), known)
+            hint = f" (did you mean {' or '.join(map(repr, close))}?)" if close else ""
+            raise TypeError(f"unknown option {key!r}{hint}; options are {', '.join(known)} "
+                            "(or a dict per metric: bleu=..., nist=..., meteor=...)")
+        targets = [name for name in owners if name in given]
         if not targets:
             raise ValueError(f"option {key!r} belongs to {' and '.join(owners)}, which is not among metrics={metrics!r}")
         for name in targets:
-            out[name][key] = value
+            given[name][key] = value
     for name, own in per_metric.items():
-        if name not in out:
+        if name not in given:
             raise ValueError(f"options given for {name!r}, which is not among metrics={metrics!r}")
-        unknown = sorted(set(own) - set(METRIC_DEFAULTS[name]))
-        if unknown:
-            raise TypeError(f"unknown {name} option(s) {', '.join(unknown)}; {name} accepts {', '.join(METRIC_DEFAULTS[name])}")
-        out[name].update(own)
-    _validate(out)
-    return out
-
-
-def _validate(options: Dict[str, Dict[str, Any]]) -> None:
-    """Check every option before any work, with the core's own checks."""
-    for name, opts in options.items():
-        get_tokenizer(opts["tokenize"])
-        if name == "bleu":
-            _bleu_options(opts)
-            if not isinstance(opts["lowercase"], (bool, np.bool_)):
-                raise TypeError(f"lowercase must be True or False for BLEU, got {opts['lowercase']!r}")
-        elif name == "nist":
-            _nist_options(opts)
-        else:
-            check_choice("variant", opts["variant"], meteor_metric.VARIANTS)
-            opts["stages"] = check_stages(opts["stages"])
-            check_parameters(opts["alpha"], opts["beta"], opts["gamma"])
-            if not isinstance(opts["lowercase"], (bool, np.bool_)):
-                raise TypeError(f"lowercase must be True or False for METEOR, got {opts['lowercase']!r}")
-
-
-def _bleu_options(opts: Mapping[str, Any]) -> bleu_core.BleuOptions:
-    return bleu_core.BleuOptions.create(opts["max_order"], opts["weights"], opts["smooth_method"],
-                                        opts["smooth_value"], opts["effective_order"])
-
-
-def _nist_options(opts: Mapping[str, Any]) -> nist_core.NistOptions:
-    return nist_core.NistOptions.create(opts["n"], opts["lowercase"], opts["mteval_quirks"])
+        given[name].update(own)
+    return {name: DECLARATIONS[name].resolve(given[name]) for name in metrics}
 
 
 class _Corpora:
@@ -219,7 +189,7 @@ def statistics_and_corpora(predictions: Sequence[str], references: Sequence[Any]
 def meteor_result(stats: MeteorSegments, opts: Mapping[str, Any]) -> Dict[str, Any]:
     """METEOR's result dictionary (the keys of ``compute_meteor``) from its statistics."""
     total = stats.total()
-    stages = check_stages(opts["stages"])
+    stages = opts["stages"]
     result: Dict[str, Any] = {
         "meteor": total.mean_score(),
         "meteor_corpus": total.corpus_score(opts["alpha"], opts["beta"], opts["gamma"]),
@@ -246,10 +216,10 @@ def results_from_statistics(stats: Mapping[str, Any], **options: Any) -> Dict[st
     for name, opts in per_metric.items():
         signature = get_tokenizer(opts["tokenize"]).signature()
         if name == "bleu":
-            results[name] = bleu_core.bleu_result(stats[name], _bleu_options(opts), signature, bool(opts["lowercase"]),
+            results[name] = bleu_core.bleu_result(stats[name], bleu_core.BleuOptions.from_values(opts), signature, bool(opts["lowercase"]),
                                                   bool(opts["return_segments"]))
         elif name == "nist":
-            results[name] = nist_core.nist_result(stats[name], _nist_options(opts), signature, bool(opts["return_segments"]))
+            results[name] = nist_core.nist_result(stats[name], nist_core.NistOptions.from_values(opts), signature, bool(opts["return_segments"]))
         else:
             results[name] = meteor_result(stats[name], opts)
     return results

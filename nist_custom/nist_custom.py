@@ -33,24 +33,7 @@ are used together (clipping against the best one, average reference length), as
 mteval does, and hypotheses shorter than n or empty give a score instead of an error.
 """
 
-_KWARGS_DESCRIPTION = """
-Args:
-    predictions (`list` of `str`): translations to score, one string per segment.
-    references (`list` of `str` or `list` of `list` of `str`): one reference per
-        prediction, or a list of references per prediction (their number may vary
-        from segment to segment).
-    n (`int`, default 5): the largest n-gram order.
-    tokenize (`str`, default `"13a"`): `"13a"` (mteval's), `"intl"`, `"zh"`,
-        `"char"`, `"none"`, `"ja-mecab"` (extra `ja`) or `"ko-mecab"` (extra `ko`).
-    lowercase (`bool` or `str`, default `False`): `False` keeps case (mteval's `-c`);
-        `True` lowercases (full Unicode) before tokenizing; `"ascii"` lowercases A-Z
-        only, as mteval-v13a does without `-c`.
-    mteval_quirks (`bool`, default `False`): reproduce mteval-v13a's weighting of
-        bigrams that start with the token `0`.
-    return_segments (`bool`, default `False`): also return `segment_scores`.
-    Every option can also be given to `evaluate.load(...)`, and then holds for
-    every `compute`.
-
+_KWARGS_DESCRIPTION = hf_metric.arguments_doc(nist.OPTIONS) + """
 Returns:
     nist (`float`): the NIST score (>= 0).
     info_sums (`list` of `float`): information (bits) of the matched n-grams, per order.
@@ -86,13 +69,7 @@ Examples:
 class NistCustom(hf_metric.NgramMetric):
     """NIST with mteval-v13a's numbers; options at load time or per call."""
 
-    OPTIONS = {
-        "n": 5,
-        "tokenize": "13a",
-        "lowercase": False,
-        "mteval_quirks": False,
-        "return_segments": False,
-    }
+    OPTIONS = nist.OPTIONS
 
     def _info(self):
         return evaluate.MetricInfo(

@@ -76,7 +76,7 @@ def test_return_segments_gives_one_score_per_segment():
         (["a"], [["x", 3]], TypeError, r"references\[0\]\[1\] is int"),
         (["a"], [[]], ValueError, r"references\[0\] is an empty list"),
         ([], [], ValueError, "predictions is empty"),
-        (["a", "b"], [["x"]], ValueError, "references has 1 entries but predictions has 2"),
+        (["a", "b"], [["x"]], ValueError, "references has 1 entry but predictions has 2"),
         ("a b", [["x"]], TypeError, "predictions must be a list of strings, not a single string"),
     ],
 )
@@ -96,7 +96,7 @@ def test_bad_input_is_a_clear_error_naming_the_argument(predictions, references,
         ({"weights": [0.5, 0.5]}, ValueError, "weights has 2 entries but max_order is 4"),
         ({"smooth_method": "exp", "smooth_value": 0.1}, ValueError, "smooth_value is not used"),
         ({"effective_order": "yes"}, ValueError, "effective_order"),
-        ({"smoothing": "exp"}, TypeError, "unknown option"),
+        ({"smoothing": "exp"}, TypeError, r"unknown BLEU option 'smoothing' \(did you mean .*'smooth_method'"),
     ],
 )
 def test_bad_options_are_clear_errors(options, error, match):

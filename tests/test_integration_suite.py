@@ -53,7 +53,7 @@ def test_bleu_and_nist_share_one_complete_ngram_index():
     ({"n": 4, "metrics": ("bleu",)}, ValueError, "belongs to nist"),
     ({"metrics": ("bleu", "rouge")}, ValueError, "rouge"),
     ({"metrics": ()}, ValueError, "empty"),
-    ({"bleu": {"n": 4}}, TypeError, "unknown bleu option"),
+    ({"bleu": {"n": 4}}, TypeError, "unknown BLEU option"),
     ({"max_order": 0}, ValueError, "max_order"),
 ])
 def test_bad_options_are_clear_errors(options, error, match):

@@ -106,7 +106,7 @@ def test_empty_corpus_is_a_clear_error():
 
 
 @pytest.mark.parametrize("kwargs,error", [
-    ({"n": 0}, ValueError), ({"n": 2.5}, ValueError), ({"n": True}, ValueError),
+    ({"n": 0}, ValueError), ({"n": 2.5}, TypeError), ({"n": True}, TypeError),
     ({"lowercase": "yes"}, ValueError), ({"lowercase": 1}, ValueError),
     ({"mteval_quirks": "yes"}, TypeError), ({"tokenize": "nope"}, ValueError),
 ])
@@ -158,5 +158,5 @@ def test_evaluate_script_gives_the_core_result_and_documented_example():
     assert (out["counts"], out["totals"]) == ([6, 5, 4, 3, 2], [6, 5, 4, 3, 2]) and round(out["nist"], 4) == 3.218
     single = metric.compute(predictions=["a b"], references=["a b"], return_segments=True)
     assert len(single["segment_scores"]) == 1
-    with pytest.raises(TypeError, match="unknown option"):
+    with pytest.raises(TypeError, match="unknown NIST option"):
         metric.compute(predictions=["a"], references=["a"], max_order=4)

@@ -197,6 +197,28 @@ def set_textbox(driver, elem_id: str, text: str) -> None:
     )
 
 
+def set_option(driver, spec, value) -> None:
+    """Set an option widget as a user would: tick a checkbox, or pick a drop-down entry."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    widget = driver.find_element(By.ID, f"option-{spec.name}")
+    if spec.kind == "flag":
+        box = widget.find_element(By.CSS_SELECTOR, "input[type=checkbox]")
+        if box.is_selected() != value:
+            box.click()
+        return
+    assert spec.kind == "choice", f"no way to set a {spec.kind} widget here"
+    field = widget.find_element(By.CSS_SELECTOR, "input")
+    field.click()
+    field.send_keys(Keys.CONTROL, "a")
+    field.send_keys(space.choice_label(value))
+    option = WebDriverWait(driver, UI_TIMEOUT).until(lambda d: next(
+        (li for li in d.find_elements(By.CSS_SELECTOR, "ul[role=listbox] li") if li.text.strip() == space.choice_label(value)), None))
+    option.click()
+
+
 def compute(driver) -> str:
     """Click Compute on a freshly opened page; the message once the app has answered."""
     from selenium.webdriver.common.by import By
@@ -288,13 +310,14 @@ def test_tab_separated_references_score_like_two_reference_sets(browser, app, re
 def test_an_option_set_in_the_page_reaches_compute(browser, app, reference_metric):
     from selenium.webdriver.common.by import By
 
-    lowercase = not reference_metric.OPTIONS["lowercase"]
+    spec = next(s for s in space.option_specs(reference_metric.OPTIONS) if s.name == "lowercase")
+    lowercase = not spec.default
     predictions, reference_1, _ = space.EXAMPLES[1]  # differs in case from its reference
     open_app(browser, app)
     set_textbox(browser, "predictions", predictions)
     set_textbox(browser, "references-1", reference_1)
     set_textbox(browser, "references-2", "")
-    browser.find_element(By.CSS_SELECTOR, "#option-lowercase input[type=checkbox]").click()
+    set_option(browser, spec, lowercase)
     message = compute(browser)
     corpus = dict(zip(["predictions", "references"], example_corpus(space.EXAMPLES[1])))
     result = reference_metric.compute(**corpus, lowercase=lowercase)
@@ -369,7 +392,7 @@ def test_app_shows_the_metric_card_and_options_from_the_metric(browser, app, ref
     card_heading = next(line.lstrip("# ").strip() for line in card.splitlines() if line.startswith("#"))
     assert card_heading in browser.find_element(By.ID, "metric-card").text
     assert "sdk_version" not in browser.find_element(By.ID, "metric-card").text
-    for spec in space.option_specs(reference_metric.OPTIONS, space.metric_family(reference_metric.name)):
+    for spec in space.option_specs(reference_metric.OPTIONS):
         assert browser.find_elements(By.ID, f"option-{spec.name}"), f"no widget for option {spec.name}"
 
 

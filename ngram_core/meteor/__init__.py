@@ -8,10 +8,11 @@ additive statistics), ``metric`` (a corpus: tokens -> statistics -> scores, sign
 """
 from .alignment import count_chunks, fewest_chunks
 from .matching import STAGES
-from .metric import VARIANTS, SegmentResult, compute_meteor, segment_statistics, signature
+from .metric import OPTIONS, VARIANTS, SegmentResult, compute_meteor, segment_statistics, signature
 from .scoring import MeteorStats, meteor_formula
 
 __all__ = [
+    "OPTIONS",
     "STAGES",
     "VARIANTS",
     "MeteorStats",

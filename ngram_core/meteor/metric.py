@@ -27,6 +27,7 @@ import numpy as np
 from ..corpus import encode_texts, offsets_from_counts
 from ..inputs import check_choice, check_corpus
 from ..ngrams import TokenizedCorpus
+from ..options import Option, OptionSet, flag, return_segments_option, tokenize_option
 from ..signature import case_field, make_signature, nrefs_field
 from .alignment import Pair, fewest_chunks
 from .matching import STAGES, Lexicon, Matches, candidate_matches, check_stages, nltk_matches
@@ -266,32 +267,39 @@ def signature(variant: str, stages: Sequence[str], alpha: float, beta: float, ga
     )
 
 
-def compute_meteor(
-    predictions: Sequence[str],
-    references: Sequence[Any],
-    variant: str = "standard",
-    stages: Iterable[str] = STAGES,
-    alpha: float = DEFAULT_ALPHA,
-    beta: float = DEFAULT_BETA,
-    gamma: float = DEFAULT_GAMMA,
-    tokenize: str = "13a",
-    lowercase: bool = True,
-    return_segments: bool = False,
-) -> Dict[str, Any]:
+def _finalize(values: Dict[str, Any], given: frozenset) -> Dict[str, Any]:
+    values["stages"] = check_stages(values["stages"])  # METEOR's order, whatever order they were given in
+    return values
+
+
+OPTIONS = OptionSet("METEOR", [
+    Option("variant", "standard", "'standard': Snowball stems, WordNet synsets, the fewest-chunks alignment; "
+           "'nltk': NLTK 3.10's meteor_score exactly", "choice", choices=VARIANTS),
+    Option("stages", STAGES, "matching stages, applied in METEOR's order", "names", choices=STAGES),
+    Option("alpha", DEFAULT_ALPHA, "weight of precision against recall", "float", low=0, high=1),
+    Option("beta", DEFAULT_BETA, "shape of the fragmentation penalty", "float", low=0),
+    Option("gamma", DEFAULT_GAMMA, "weight of the fragmentation penalty", "float", low=0, high=1),
+    tokenize_option(),
+    flag("lowercase", True, "lowercase (full Unicode str.lower()) before tokenizing"),
+    return_segments_option(),
+], finalize=_finalize)
+
+
+@OPTIONS.entry_point
+def compute_meteor(predictions: Sequence[str], references: Sequence[Any], **options: Any) -> Dict[str, Any]:
     """METEOR of ``predictions`` against ``references`` (one string or a list per prediction).
 
     Returns ``meteor`` (mean of segment scores, 0-1: evaluate's and NLTK's number),
     ``meteor_corpus`` (the formula on matches, chunks and lengths summed over segments,
-    METEOR 1.5's system score), the summed statistics and ``signature``; with
+    METEOR 1.5's system score, 0-1), the summed statistics and ``signature``; with
     ``return_segments=True`` also ``segment_scores``, ``segment_alignments`` (pairs of
     hypothesis and reference token positions), ``segment_chunks``, ``segment_matches``
     and ``segment_references`` (index of the best reference).
     """
-    check_choice("variant", variant, VARIANTS)
-    stages = check_stages(stages)
-    check_parameters(alpha, beta, gamma)
     with _gc_paused():
-        return _compute(predictions, references, variant, stages, alpha, beta, gamma, tokenize, lowercase, return_segments)
+        return _compute(predictions, references, options["variant"], options["stages"], options["alpha"],
+                        options["beta"], options["gamma"], options["tokenize"], options["lowercase"],
+                        options["return_segments"])
 
 
 def _compute(predictions, references, variant, stages, alpha, beta, gamma, tokenize, lowercase, return_segments) -> Dict[str, Any]:

@@ -9,13 +9,19 @@ import evaluate
 
 from ngram_core import hf_metric
 from ngram_core import tokenizers
+from ngram_core.options import Option, OptionSet, flag, tokenize_option
 
 
 class ToyMetric(hf_metric.NgramMetric):
     """Clipped unigram precision over the corpus, 0-1."""
 
     # One option of each widget kind: a choice, a flag, a float and an int (n is unused).
-    OPTIONS = {"tokenize": "13a", "lowercase": False, "weight": 1.0, "n": 1}
+    OPTIONS = OptionSet("toy", [
+        tokenize_option(),
+        flag("lowercase", False, "lowercase before tokenizing"),
+        Option("weight", 1.0, "a factor on the score", "float", low=0),
+        Option("n", 1, "unused", "int", low=1),
+    ])
 
     def _info(self):
         return evaluate.MetricInfo(

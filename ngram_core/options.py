@@ -1,0 +1,299 @@
+"""Each metric's options, declared once: name, default, allowed values, one line of doc.
+
+A metric module declares its options as an :class:`OptionSet` (``bleu.OPTIONS``,
+``nist.OPTIONS``, ``meteor.OPTIONS``). Everything that takes options reads that one
+declaration: the core function (its signature, its docstring and its checks),
+the evaluate script (load-time and compute-time checks, its documented arguments),
+``score_all`` (which option belongs to which metric), the Space (one widget per
+option) and the command line (one flag per option).
+
+Checks are strict about types, because a wrong type usually means a mistake that
+would otherwise pass silently: ``lowercase="no"`` is truthy, ``alpha="0.9"`` is not
+a number, ``max_order=4.0`` is not an order. Every error names the option and says
+what it accepts; a misspelt name gets the closest option names.
+
+``None`` as a default means "decided by another option" (for example the variant's
+own smoothing, or METEOR 1.5's parameters for the language): such options are
+``nullable``. An option that only some variants read names them in ``variants``;
+setting it explicitly with another variant is an error, not a silent no-op.
+"""
+from __future__ import annotations
+
+import difflib
+import inspect
+import math
+from dataclasses import dataclass
+from typing import Any, Callable, Dict, Iterable, Iterator, List, Mapping, Optional, Sequence, Tuple
+
+import numpy as np
+
+KINDS = ("flag", "int", "float", "choice", "floats", "names")
+
+
+def _type_name(value: Any) -> str:
+    return type(value).__name__
+
+
+def _same(a: Any, b: Any) -> bool:
+    """Equality that keeps bools, numbers and strings apart (``1 == True`` in Python)."""
+    if isinstance(a, (bool, np.bool_)) or isinstance(b, (bool, np.bool_)):
+        return isinstance(a, (bool, np.bool_)) and isinstance(b, (bool, np.bool_)) and bool(a) == bool(b)
+    return type(a) is type(b) and a == b
+
+
+def is_number(value: Any) -> bool:
+    """An int or float (numpy's too), not a bool."""
+    return isinstance(value, (int, float, np.integer, np.floating)) and not isinstance(value, (bool, np.bool_))
+
+
+@dataclass(frozen=True)
+class Option:
+    """One option of a metric.
+
+    ``kind`` is one of :data:`KINDS`: ``flag`` (True/False), ``int``, ``float``
+    (``low``/``high`` bounds, inclusive unless ``low_open``), ``choice`` (one of
+    ``choices``), ``floats`` (a sequence of numbers), ``names`` (a non-empty
+    sequence of distinct ``choices``, or one string joining them with ``+`` or
+    ``,``).
+    """
+
+    name: str
+    default: Any
+    doc: str
+    kind: str
+    choices: Tuple[Any, ...] = ()
+    low: Optional[float] = None
+    high: Optional[float] = None
+    low_open: bool = False
+    nullable: bool = False
+    variants: Tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        if self.kind not in KINDS:
+            raise ValueError(f"option {self.name}: kind {self.kind!r} is not one of {KINDS}")
+
+    # -- checking one value ------------------------------------------------------------
+    def check(self, value: Any) -> Any:
+        """``value`` in its normal form (bools as ``bool``, numbers as ``int``/``float``,
+        sequences as tuples); a ``TypeError`` for a wrong type, a ``ValueError`` for a
+        value out of range or not among the choices, each naming the option."""
+        if value is None:
+            if self.nullable:
+                return None
+            raise TypeError(f"{self.name}=None is not allowed: {self.expects()}")
+        check = getattr(self, f"_check_{self.kind}")
+        return check(value)
+
+    def expects(self) -> str:
+        """What the option accepts, in words (for messages and documentation)."""
+        if self.kind == "flag":
+            text = "True or False"
+        elif self.kind in ("int", "float"):
+            text = ("an integer" if self.kind == "int" else "a number") + self._bounds()
+        elif self.kind == "choice":
+            text = "one of " + ", ".join(map(repr, self.choices))
+        elif self.kind == "floats":
+            text = "a list of numbers"
+        else:
+            text = "a list of one or more of " + ", ".join(map(repr, self.choices))
+        return text + (", or None" if self.nullable else "")
+
+    def _bounds(self) -> str:
+        if self.low is not None and self.high is not None:
+            return f" in {'(' if self.low_open else '['}{self.low:g}, {self.high:g}]"
+        if self.low is not None:
+            return f" {'>' if self.low_open else '>='} {self.low:g}"
+        if self.high is not None:
+            return f" <= {self.high:g}"
+        return ""
+
+    def _type_error(self, value: Any) -> TypeError:
+        return TypeError(f"{self.name} must be {self.expects()}; got {value!r:.60} ({_type_name(value)})")
+
+    def _check_flag(self, value: Any) -> bool:
+        if not isinstance(value, (bool, np.bool_)):
+            raise self._type_error(value)
+        return bool(value)
+
+    def _in_bounds(self, value: float) -> None:
+        too_low = self.low is not None and (value <= self.low if self.low_open else value < self.low)
+        too_high = self.high is not None and value > self.high
+        if too_low or too_high or (isinstance(value, float) and not math.isfinite(value)):
+            raise ValueError(f"{self.name}={value!r} is out of range: it must be {self.expects()}")
+
+    def _check_int(self, value: Any) -> int:
+        if not isinstance(value, (int, np.integer)) or isinstance(value, (bool, np.bool_)):
+            raise self._type_error(value)
+        self._in_bounds(int(value))
+        return int(value)
+
+    def _check_float(self, value: Any) -> float:
+        if not is_number(value):
+            raise self._type_error(value)
+        self._in_bounds(float(value))
+        return float(value)
+
+    def _check_choice(self, value: Any) -> Any:
+        for choice in self.choices:
+            if _same(value, choice):
+                return choice
+        if all(isinstance(c, str) for c in self.choices) and not isinstance(value, str):
+            raise self._type_error(value)
+        raise ValueError(f"{self.name}={value!r:.60} is not supported; use {self.expects()}")
+
+    def _check_floats(self, value: Any) -> Tuple[float, ...]:
+        if isinstance(value, (str, bytes)) or not hasattr(value, "__iter__"):
+            raise self._type_error(value)
+        items = tuple(value)
+        if not all(is_number(v) for v in items):
+            raise TypeError(f"{self.name} must be a list of numbers; got {value!r:.60}")
+        floats = tuple(float(v) for v in items)
+        if not all(math.isfinite(v) for v in floats):
+            raise ValueError(f"{self.name}={value!r:.60} must hold finite numbers")
+        return floats
+
+    def _check_names(self, value: Any) -> Tuple[str, ...]:
+        if isinstance(value, str):
+            value = [part for part in value.replace("+", ",").replace(" ", ",").split(",") if part]
+        if isinstance(value, bytes) or not hasattr(value, "__iter__"):
+            raise self._type_error(value)
+        items = tuple(value)
+        if not all(isinstance(v, str) for v in items):
+            raise TypeError(f"{self.name} must be names (strings) out of {', '.join(self.choices)}; got {value!r:.60}")
+        unknown = [v for v in items if v not in self.choices]
+        if unknown or not items or len(set(items)) != len(items):
+            raise ValueError(
+                f"{self.name}={items!r} is not supported: give one or more distinct names out of "
+                f"{', '.join(self.choices)}"
+            )
+        return items
+
+    def describe(self) -> str:
+        """One line for documentation: ``name (kind, default X): doc``."""
+        return f"{self.name} (default {self.default!r}): {self.doc}"
+
+
+def closest_names(name: str, known: Sequence[str]) -> List[str]:
+    """Up to two known names a misspelt ``name`` probably meant."""
+    close = difflib.get_close_matches(name, known, n=2, cutoff=0.5)
+    close += [k for k in known if len(name) >= 4 and k.startswith(name[:5]) and k not in close]
+    return close[:2]
+
+
+class OptionSet(Mapping[str, Option]):
+    """The options of one metric, in order; checks a whole set of given options.
+
+    ``finalize(values, given)`` checks rules that involve several options and fills
+    in defaults that depend on other options (``values`` holds every option,
+    ``given`` the names the caller set); it returns the final dict.
+    """
+
+    def __init__(self, metric: str, options: Iterable[Option], *,
+                 finalize: Optional[Callable[[Dict[str, Any], frozenset], Dict[str, Any]]] = None) -> None:
+        self.metric = metric
+        self._options: Dict[str, Option] = {}
+        for option in options:
+            if option.name in self._options:
+                raise ValueError(f"{metric} declares option {option.name} twice")
+            self._options[option.name] = option
+        self._finalize = finalize
+
+    # -- Mapping ---------------------------------------------------------------------
+    def __getitem__(self, name: str) -> Option:
+        return self._options[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._options)
+
+    def __len__(self) -> int:
+        return len(self._options)
+
+    def __repr__(self) -> str:
+        return f"OptionSet({self.metric}: {', '.join(self._options)})"
+
+    def defaults(self) -> Dict[str, Any]:
+        """Every option's declared default (``None`` for those decided by other options)."""
+        return {name: option.default for name, option in self._options.items()}
+
+    # -- checking --------------------------------------------------------------------
+    def check_names(self, names: Iterable[str], accepted: Sequence[str] = ()) -> None:
+        """A ``TypeError`` naming every unknown name (and the closest known ones)."""
+        known = list(self._options) + list(accepted)
+        unknown = [name for name in names if name not in self._options and name not in accepted]
+        if not unknown:
+            return
+        hints = []
+        for name in unknown:
+            close = closest_names(str(name), known)
+            hints.append(f"{name!r}" + (f" (did you mean {' or '.join(map(repr, close))}?)" if close else ""))
+        raise TypeError(
+            f"unknown {self.metric} option {', '.join(hints)}; its options are {', '.join(self._options)}"
+        )
+
+    def resolve(self, given: Mapping[str, Any]) -> Dict[str, Any]:
+        """Every option's value: the given ones checked, the others their defaults, then
+        the cross-option rules. Raises before any work is done."""
+        self.check_names(given)
+        values = self.defaults()
+        for name, value in given.items():
+            values[name] = self._options[name].check(value)
+        variant = values.get("variant")
+        for name in given:
+            option = self._options[name]
+            if option.variants and variant not in option.variants and given[name] is not None:
+                users = " or ".join(repr(v) for v in option.variants)
+                raise ValueError(
+                    f"{self.metric} option {name} is only used by variant={users}; "
+                    f"variant={variant!r} would ignore it: leave it out or change the variant"
+                )
+        if self._finalize is not None:
+            values = self._finalize(values, frozenset(given))
+        return values
+
+    # -- the public function of a metric ------------------------------------------------
+    def signature(self) -> inspect.Signature:
+        """``(predictions, references, *, option=default, ...)``, for ``help()`` and tools."""
+        params = [inspect.Parameter("predictions", inspect.Parameter.POSITIONAL_OR_KEYWORD),
+                  inspect.Parameter("references", inspect.Parameter.POSITIONAL_OR_KEYWORD)]
+        params += [inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=option.default)
+                   for name, option in self._options.items()]
+        return inspect.Signature(params)
+
+    def doc_lines(self, indent: str = "    ") -> List[str]:
+        """The options as documentation lines: ``name (default): doc. Accepts: ...``."""
+        lines = []
+        for option in self._options.values():
+            used = f" Only for variant {' / '.join(option.variants)}." if option.variants else ""
+            lines.append(f"{indent}{option.name} (default {option.default!r}): {option.doc}{used}")
+        return lines
+
+    def entry_point(self, function: Callable[..., Any]) -> Callable[..., Any]:
+        """Decorator for a metric's public function ``f(predictions, references, **options)``:
+        the options are checked with :meth:`resolve` before ``function`` sees them, and
+        the signature and docstring list every option with its default."""
+        declared = self
+
+        def public(predictions: Any, references: Any, **options: Any) -> Any:
+            return function(predictions, references, **declared.resolve(options))
+
+        public.__name__ = function.__name__
+        public.__qualname__ = function.__qualname__
+        public.__module__ = function.__module__
+        public.__wrapped_core__ = function
+        public.__signature__ = self.signature()
+        public.__doc__ = (inspect.cleandoc(function.__doc__ or "") + "\n\nOptions:\n" + "\n".join(self.doc_lines())).strip()
+        return public
+
+
+def flag(name: str, default: bool, doc: str, **kwargs: Any) -> Option:
+    return Option(name, default, doc, "flag", **kwargs)
+
+
+def return_segments_option() -> Option:
+    return flag("return_segments", False, "also return segment_scores, one per segment")
+
+
+def tokenize_option(default: str = "13a", doc: str = "", **kwargs: Any) -> Option:
+    from .tokenizers import TOKENIZERS
+
+    return Option("tokenize", default, doc or "the tokenizer (sacreBLEU's, by name)", "choice", choices=TOKENIZERS, **kwargs)

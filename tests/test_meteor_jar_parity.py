@@ -154,6 +154,16 @@ def test_german_and_russian_targets_with_exact_and_stem_equal_the_jar(language):
              jar_scores(hyps, refs, ["-l", language, "-norm", "-m", "exact stem"]))
 
 
+def test_function_words_are_the_english_list_for_every_language():
+    # the jar's command line reads function/english.words whatever -l says
+    hyps, refs = ["die Katze und der Hund , the cat and the dog"], [["die Katze und der Hund , the cat and a dog"]]
+    for language in ("de", "ru", "fr"):
+        ours = meteor15(hyps, refs, language=language, stages=["exact"], alpha=0.9, beta=3.0, gamma=0.5, delta=0.9,
+                        stage_weights=[1.0], return_segments=True)
+        _compare(ours, jar_scores(hyps, refs, ["-l", language, "-norm", "-m", "exact", "-p", "0.9 3 0.5 0.9",
+                                                "-w", "1.0"]))
+
+
 def test_pycocoevalcap_meteor_equals_meteor_corpus():
     meteor_module = require_module("pycocoevalcap.meteor.meteor")
     hyps, refs = _captions(120)

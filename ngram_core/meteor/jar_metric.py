@@ -21,7 +21,7 @@ from .jar_beam import cap_candidates, count_chunks, ranking_weights, search
 from .jar_matching import JarCandidates, jar_candidates
 from .jar_normalize import java_lower, jar_tokens
 from .jar_resources import function_words
-from .jar_settings import JarSettings, resolve_settings
+from .jar_settings import FUNCTION_WORDS, JarSettings, resolve_settings
 from .jar_statistics import MeteorParameters, MeteorStatistics, scores, statistics_rows
 from .tables import Segments
 
@@ -111,7 +111,7 @@ def _pair_rows(segments: Segments, pair_hyp: np.ndarray, pair_ref: np.ndarray, c
     """The statistics of every distinct pair's alignment (rows of :mod:`.jar_statistics`)."""
     n_pairs = len(pair_hyp)
     vocab = segments.vocab
-    functions = function_words(settings.language)
+    functions = function_words(FUNCTION_WORDS)  # whatever the language, as the jar's command line
     is_function = np.fromiter((java_lower(w) in functions for w in vocab), dtype=bool, count=len(vocab))
     # what a word counts for: 1, or its length in UTF-16 code units (-t util)
     size = (np.fromiter((len(w.encode("utf-16-le")) // 2 for w in vocab), dtype=np.float64, count=len(vocab))

@@ -31,6 +31,11 @@ position of the language's default module list, and ``-m`` keeps the first ones 
 pads with 0.0). So ``stages="exact synonym"`` for English weighs synonym matches 0.6
 (the weight at position 2, stem's), exactly as ``-m "exact synonym"`` does.
 
+Function words: the jar's command line weighs the English list (``function/english.words``)
+whatever the language: ``MeteorConfiguration`` sets the word list while its language is
+still the default English, and ``-l`` does not change it (only ``-s FILE`` would). So do
+we: for German, "und" counts as a content word and "and" as a function word.
+
 One difference from the jar: its ``-p`` also makes the task "custom", which switches
 the module weights to the ``adq`` table's (zeros for other languages than English)
 unless ``-w`` is given. Here alpha, beta, gamma and delta change only themselves; to
@@ -46,6 +51,7 @@ from .jar_matching import check_modules
 from .jar_resources import language_name
 
 TASKS = ("rank", "adq", "hter", "util", "li", "tune")
+FUNCTION_WORDS = "english"  # the list the jar's command line uses for every language (see above)
 RANKED = ("english", "czech", "french", "spanish", "german", "russian")  # Constants.isSupported: task rank by default
 
 _LANGUAGE_INDEPENDENT = ((0.75, 1.40, 0.70, 0.50), (1.0, 0.5, 0.5, 0.5))

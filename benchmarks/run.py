@@ -101,12 +101,6 @@ def ours_meteor_nltk(c):
     return compute_meteor(c.hypotheses, c.references, variant="nltk")["meteor"]
 
 
-def ours_meteor_standard(c):
-    from ngram_core.meteor import compute_meteor
-
-    return compute_meteor(c.hypotheses, c.references)["meteor"]
-
-
 def evaluate_meteor(c):
     return _evaluate_metric("meteor_custom", variant="nltk").compute(predictions=c.hypotheses, references=c.references)["meteor"]
 
@@ -126,9 +120,9 @@ def nltk_meteor(c):
 
 
 def ours_meteor15(c):
-    from ngram_core.meteor.jar_metric import meteor15
+    from ngram_core.meteor import compute_meteor
 
-    return meteor15(c.hypotheses, c.references)["meteor_corpus"]
+    return compute_meteor(c.hypotheses, c.references)["meteor_corpus"]
 
 
 def jar_path() -> Path:
@@ -179,8 +173,8 @@ def jar_meteor15_process(corpus_name: str) -> Tuple[float, float, float]:
 def ours_meteor15_process(corpus_name: str) -> Tuple[float, float, float]:
     """Ours as one whole process: ``python -c`` reading the corpus and calling METEOR 1.5."""
     code = ("import sys; sys.path.insert(0, 'benchmarks'); import corpora, run; "
-            "from ngram_core.meteor.jar_metric import meteor15; "
-            f"c = run.INPUTS[{corpus_name!r}](); print(meteor15(c.hypotheses, c.references)['meteor_corpus'])")
+            "from ngram_core.meteor import compute_meteor; "
+            f"c = run.INPUTS[{corpus_name!r}](); print(compute_meteor(c.hypotheses, c.references)['meteor_corpus'])")
     done = subprocess.run(["/usr/bin/time", "-f", "%e %M", sys.executable, "-c", code], capture_output=True, text=True,
                           check=True, cwd=REPO)
     seconds, peak_kb = (float(x) for x in done.stderr.split()[-2:])
@@ -221,7 +215,7 @@ def _evaluate_metric(folder, **options):
 
 TOOLS: Dict[str, Callable] = {f.__name__: f for f in [
     ours_bleu, evaluate_bleu, sacrebleu_bleu, bleuscore_bleu, split_floor, ours_nist, evaluate_nist, nltk_nist,
-    ours_meteor_nltk, ours_meteor_standard, ours_meteor15, evaluate_meteor, nltk_meteor]}
+    ours_meteor_nltk, ours_meteor15, evaluate_meteor, nltk_meteor]}
 INPUTS = {
     "all": corpora.all_systems,
     "all_x10": lambda: corpora.repeat(corpora.all_systems(), 10),
@@ -335,7 +329,7 @@ def main() -> None:
                       ["ours_nist", "evaluate_nist", "nltk_nist"], args.repeats, mem))
     if args.only in (None, "meteor"):
         print(compare("METEOR, English targets", corpora.english_targets(), "ours_meteor_nltk",
-                      ["ours_meteor_nltk", "ours_meteor_standard", "evaluate_meteor", "nltk_meteor"], args.repeats,
+                      ["ours_meteor_nltk", "evaluate_meteor", "nltk_meteor"], args.repeats,
                       None if args.no_memory else "english"))
     if args.only in (None, "meteor", "meteor-1.5"):
         print(compare_processes("METEOR 1.5 (-l en -norm, all modules), English targets", args.meteor_input,

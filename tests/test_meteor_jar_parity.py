@@ -18,7 +18,7 @@ import pytest
 
 from conftest import WMT, read_lines, require, require_module, require_wmt
 from jar_scores import jar_scores
-from ngram_core.meteor.jar_metric import meteor15
+from ngram_core.meteor import compute_meteor
 
 pytestmark = [pytest.mark.slow, pytest.mark.oracle]
 
@@ -123,26 +123,26 @@ def english_single():
 
 def test_wmt_english_and_generated_text_equal_the_jar(english_single):
     hyps, refs, jar = english_single
-    _compare(meteor15(hyps, refs, return_segments=True), jar)
+    _compare(compute_meteor(hyps, refs, return_segments=True), jar)
 
 
 def test_generated_text_alone_equals_the_jar_segment_by_segment(english_single):
     hyps, refs, (segment, _) = english_single
     n = 300  # the generated part, at the end
-    ours = meteor15(hyps[-n:], refs[-n:], return_segments=True)
+    ours = compute_meteor(hyps[-n:], refs[-n:], return_segments=True)
     assert np.abs(np.array(ours["segment_scores"]) - np.array(segment[-n:])).max() <= TOLERANCE
 
 
 def test_two_references_equal_the_jar():
     hyps, refs = wmt_sample("en", 2)
     refs = [list(r) for r in refs]
-    _compare(meteor15(list(hyps), refs, return_segments=True), jar_scores(hyps, refs, ["-l", "en", "-norm", ]))
+    _compare(compute_meteor(list(hyps), refs, return_segments=True), jar_scores(hyps, refs, ["-l", "en", "-norm", ]))
 
 
 def test_exact_module_alone_equals_the_jar():
     hyps, refs = wmt_sample("en", 1)
     refs = [list(r) for r in refs]
-    _compare(meteor15(list(hyps), refs, stages="exact", return_segments=True),
+    _compare(compute_meteor(list(hyps), refs, stages="exact", return_segments=True),
              jar_scores(hyps, refs, ["-l", "en", "-norm", "-m", "exact"]))
 
 
@@ -150,7 +150,7 @@ def test_exact_module_alone_equals_the_jar():
 def test_german_and_russian_targets_with_exact_and_stem_equal_the_jar(language):
     hyps, refs = wmt_sample(language, 1)
     refs = [list(r) for r in refs]
-    _compare(meteor15(list(hyps), refs, language=language, stages=["exact", "stem"], return_segments=True),
+    _compare(compute_meteor(list(hyps), refs, language=language, stages=["exact", "stem"], return_segments=True),
              jar_scores(hyps, refs, ["-l", language, "-norm", "-m", "exact stem"]))
 
 
@@ -158,7 +158,7 @@ def test_function_words_are_the_english_list_for_every_language():
     # the jar's command line reads function/english.words whatever -l says
     hyps, refs = ["die Katze und der Hund , the cat and the dog"], [["die Katze und der Hund , the cat and a dog"]]
     for language in ("de", "ru", "fr"):
-        ours = meteor15(hyps, refs, language=language, stages=["exact"], alpha=0.9, beta=3.0, gamma=0.5, delta=0.9,
+        ours = compute_meteor(hyps, refs, language=language, stages=["exact"], alpha=0.9, beta=3.0, gamma=0.5, delta=0.9,
                         stage_weights=[1.0], return_segments=True)
         _compare(ours, jar_scores(hyps, refs, ["-l", language, "-norm", "-m", "exact", "-p", "0.9 3 0.5 0.9",
                                                 "-w", "1.0"]))
@@ -174,7 +174,7 @@ def test_pycocoevalcap_meteor_equals_meteor_corpus():
         score, scores = scorer.compute_score(gts, res)
     finally:
         del scorer
-    ours = meteor15(hyps, refs, return_segments=True)
+    ours = compute_meteor(hyps, refs, return_segments=True)
     assert abs(ours["meteor_corpus"] - score) <= TOLERANCE
     assert np.abs(np.array(ours["segment_scores"]) - np.array(scores)).max() <= TOLERANCE
 

@@ -91,7 +91,7 @@ def jar_statistics(hypotheses: Sequence[str], references: Sequence[Sequence[str]
     order = np.lexsort((np.arange(len(score)), -score, segment_of_row))
     best_row = order[row_first[:-1]]
     best_pair = pair_of[best_row]
-    stats = MeteorStatistics(pair_rows[best_pair], params)
+    stats = MeteorStatistics(pair_rows[best_pair], params, n_refs)
 
     # the best pairs' matches, per segment
     owner = cands.pair[chosen]
@@ -163,42 +163,36 @@ def jar_signature(settings: JarSettings, nrefs: str) -> str:
     })
 
 
-def jar_result_dict(result: JarResult, n_refs: Sequence[int], return_segments: bool = False) -> Dict[str, Any]:
+def jar_result_dict(result: JarResult, return_segments: bool = False) -> Dict[str, Any]:
     """The result dictionary of ``compute_meteor(variant="meteor-1.5")`` (scores 0-1)."""
-    stats, settings = result.stats, result.settings
-    total = stats.rows.sum(axis=0)
-    corpus = total.copy()
-    tail = 4 + 4 * len(settings.stages)
-    corpus[tail] -= corpus[tail + 3]  # the jar's corpus chunks leave out perfect segments'
-    per_module = total[4:tail].reshape(-1, 4)
-    out: Dict[str, Any] = {
-        "meteor": stats.mean_score(),
-        "meteor_corpus": float(scores(total, stats.params, corpus=True)[0]),
-        "stage_matches": {name: {"hypothesis": int(round(m[0] + m[2])), "reference": int(round(m[1] + m[3]))}
-                          for name, m in zip(settings.stages, per_module)},
-        "matches": int(round(total[tail + 1])),
-        "reference_matches": int(round(total[tail + 2])),
-        "chunks": int(round(corpus[tail])),
-        "translation_length": int(round(total[0])),
-        "reference_length": int(round(total[1])),
-        "signature": jar_signature(settings, nrefs_field(n_refs)),
-    }
+    out = statistics_result(result.stats, result.settings, return_segments)
     if return_segments:
-        out["segment_scores"] = stats.segment_scores().tolist()
-        out["segment_alignments"] = [result.alignments.segment(s, settings.stages) for s in range(len(stats))]
-        out["segment_chunks"] = stats.column("chunks").astype(np.int64).tolist()
-        out["segment_matches"] = stats.column("hyp_word_matches").astype(np.int64).tolist()
+        stages = result.settings.stages
+        out["segment_alignments"] = [result.alignments.segment(s, stages) for s in range(len(result.stats))]
         out["segment_references"] = result.reference.tolist()
     return out
 
 
-def meteor15(predictions: Sequence[str], references: Sequence[Sequence[str]], return_segments: bool = False,
-             **options) -> Dict[str, Any]:
-    """METEOR 1.5 of a corpus, as :func:`ngram_core.meteor.compute_meteor` (variant
-    "meteor-1.5") will return it; ``options`` as :func:`.jar_settings.resolve_settings`."""
-    from ..inputs import check_corpus
-
-    settings = resolve_settings(**options)
-    hyps, refs = check_corpus(predictions, references)
-    result = jar_statistics(hyps, refs, settings)
-    return jar_result_dict(result, [len(r) for r in refs], return_segments)
+def statistics_result(stats: MeteorStatistics, settings: JarSettings, return_segments: bool = False) -> Dict[str, Any]:
+    """The result dictionary from (per-segment or summed) statistics alone."""
+    params = parameters_of(settings)
+    total = stats.rows.sum(axis=0)
+    tail = 4 + 4 * len(settings.stages)
+    per_module = total[4:tail].reshape(-1, 4)
+    out: Dict[str, Any] = {
+        "meteor": stats.mean_score(),
+        "meteor_corpus": float(scores(total, params, corpus=True)[0]),
+        "stage_matches": {name: {"hypothesis": int(round(m[0] + m[2])), "reference": int(round(m[1] + m[3]))}
+                          for name, m in zip(settings.stages, per_module)},
+        "matches": int(round(total[tail + 1])),
+        "reference_matches": int(round(total[tail + 2])),
+        "chunks": int(round(total[tail] - total[tail + 3])),  # the jar's: perfect segments' chunks left out
+        "translation_length": int(round(total[0])),
+        "reference_length": int(round(total[1])),
+        "signature": jar_signature(settings, nrefs_field(stats.n_refs) if len(stats.n_refs) else "0"),
+    }
+    if return_segments:
+        out["segment_scores"] = stats.segment_scores().tolist()
+        out["segment_chunks"] = stats.column("chunks").astype(np.int64).tolist()
+        out["segment_matches"] = stats.column("hyp_word_matches").astype(np.int64).tolist()
+    return out

@@ -47,11 +47,13 @@ from dataclasses import dataclass
 from typing import Dict, Optional, Sequence, Tuple
 
 from .jar_beam import DEFAULT_BEAM
-from .jar_matching import check_modules
+from .jar_matching import MODULES, check_modules
 from .jar_resources import language_name
 
 TASKS = ("rank", "adq", "hter", "util", "li", "tune")
 FUNCTION_WORDS = "english"  # the list the jar's command line uses for every language (see above)
+# the language codes of -l (Constants.normLanguageName also takes full names, cs, sv, xx)
+LANGUAGE_CODES = ("en", "cz", "de", "es", "fr", "ru", "da", "fi", "hu", "it", "nl", "no", "pt", "ro", "se", "tr", "other")
 RANKED = ("english", "czech", "french", "spanish", "german", "russian")  # Constants.isSupported: task rank by default
 
 _LANGUAGE_INDEPENDENT = ((0.75, 1.40, 0.70, 0.50), (1.0, 0.5, 0.5, 0.5))

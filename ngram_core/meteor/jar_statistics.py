@@ -25,8 +25,8 @@ chunks of perfect segments left out (as ``MeteorStats.addStats`` does): summed
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Optional, Sequence
 
 import numpy as np
 
@@ -104,29 +104,35 @@ class MeteorStatistics:
 
     ``a + b`` is the statistics of the two corpora one after the other; ``.sum()`` is a
     single row (what distributed evaluation exchanges); ``rows`` is the (S, K) array the
-    significance tests resample, and :func:`scores` scores any summed rows.
+    significance tests resample, and :func:`scores` scores any summed rows. ``params``
+    may be left out (statistics read back from columns): give them to :func:`scores`.
     """
 
     rows: np.ndarray  # (S, K) float64, the columns of columns(n_modules)
-    params: MeteorParameters
+    params: Optional[MeteorParameters] = None
+    n_refs: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))  # (S,) references
 
     def __post_init__(self) -> None:
-        expected = 4 + 4 * self.params.n_modules + len(TAIL_COLUMNS)
-        if self.rows.ndim != 2 or self.rows.shape[1] != expected:
-            raise ValueError(f"METEOR statistics need shape (S, {expected}), got {self.rows.shape}")
+        if self.rows.ndim != 2 or (self.params is not None and self.rows.shape[1] != 4 + 4 * self.params.n_modules
+                                   + len(TAIL_COLUMNS)):
+            raise ValueError(f"METEOR statistics of {self.params} cannot have shape {self.rows.shape}")
+        if len(self.n_refs) != len(self.rows):
+            object.__setattr__(self, "n_refs", np.zeros(len(self.rows), dtype=np.int64))
+
+    @property
+    def n_modules(self) -> int:
+        return (self.rows.shape[1] - 4 - len(TAIL_COLUMNS)) // 4
 
     def __len__(self) -> int:
         return len(self.rows)
 
-    def _check(self, other: Any) -> None:
-        if other.params != self.params:
-            raise ValueError(f"cannot add METEOR statistics scored with different parameters: {self.params} and {other.params}")
-
     def __add__(self, other: "MeteorStatistics") -> "MeteorStatistics":
         if not isinstance(other, MeteorStatistics):
             return NotImplemented
-        self._check(other)
-        return MeteorStatistics(np.concatenate([self.rows, other.rows]), self.params)
+        if other.params != self.params or other.rows.shape[1] != self.rows.shape[1]:
+            raise ValueError(f"cannot add METEOR statistics of different settings: {self.params} and {other.params}")
+        return MeteorStatistics(np.concatenate([self.rows, other.rows]), self.params,
+                                np.concatenate([self.n_refs, other.n_refs]))
 
     def __radd__(self, other: Any) -> "MeteorStatistics":
         if isinstance(other, int) and other == 0:  # sum() starts from 0
@@ -135,19 +141,16 @@ class MeteorStatistics:
 
     def __getitem__(self, rows) -> "MeteorStatistics":
         """The statistics of some segments (an index array, a slice or a mask)."""
-        picked = self.rows[rows]
-        return MeteorStatistics(picked.reshape(-1, self.rows.shape[1]), self.params)
+        return MeteorStatistics(self.rows[rows].reshape(-1, self.rows.shape[1]), self.params,
+                                np.asarray(self.n_refs[rows]).reshape(-1))
 
     def sum(self) -> "MeteorStatistics":
-        """One row: the corpus totals."""
-        return MeteorStatistics(self.rows.sum(axis=0, keepdims=True), self.params)
+        """One row: the corpus totals (``n_refs`` keeps the largest count)."""
+        return MeteorStatistics(self.rows.sum(axis=0, keepdims=True), self.params,
+                                self.n_refs.max(keepdims=True) if len(self.n_refs) else np.zeros(1, dtype=np.int64))
 
     def column(self, name: str) -> np.ndarray:
-        return self.rows[:, columns(self.params.n_modules).index(name)]
-
-    @property
-    def segments(self) -> int:
-        return int(self.column("segments").sum())
+        return self.rows[:, columns(self.n_modules).index(name)]
 
     def segment_scores(self) -> np.ndarray:
         """Each row's score, 0-1 (the jar's segment scores when rows are segments)."""
@@ -158,9 +161,9 @@ class MeteorStatistics:
         n = self.column("segments").sum()
         return float(self.column("score").sum() / n) if n else 0.0
 
-    def corpus_score(self) -> float:
+    def corpus_score(self, params: Optional[MeteorParameters] = None) -> float:
         """The score of the summed rows (0-1): the jar's Final score."""
-        return float(scores(self.rows.sum(axis=0), self.params, corpus=True)[0])
+        return float(scores(self.rows.sum(axis=0), params or self.params, corpus=True)[0])
 
 
 def statistics_rows(lengths: Sequence[np.ndarray], per_module: np.ndarray, chunks: np.ndarray,

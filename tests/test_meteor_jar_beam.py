@@ -17,7 +17,8 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ngram_core.meteor.jar_beam import MAX_CANDIDATES, cap_candidates, capped_rows, count_chunks, ranking_weights, search
+from ngram_core.meteor.jar_beam import (MAX_CANDIDATES, cap_candidates, capped_rows, count_chunks, nearest_in_runs,
+                                        ranking_weights, search)
 from ngram_core.meteor.jar_matching import JarCandidates
 
 Match = Tuple[int, int, int, int, int]  # (ref_start, ref_len, hyp_start, hyp_len, module)
@@ -207,3 +208,24 @@ def test_cap_keeps_the_nearest_candidates_in_the_jars_order():
 def test_no_candidates_and_empty_sentences():
     empty = JarCandidates(*(np.zeros(0, dtype=np.int64) for _ in range(6)), np.array([0, 3]), np.array([2, 0]))
     assert search(empty, WEIGHTS).tolist() == []
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.lists(st.integers(0, 40), max_size=30, unique=True).map(sorted), min_size=1, max_size=4),
+       st.lists(st.tuples(st.integers(-1, 3), st.integers(0, 40)), max_size=12), st.integers(1, 6))
+def test_nearest_in_runs_is_the_cap_of_each_query(runs, queries, limit):
+    sizes = [len(r) for r in runs]
+    run_start = np.cumsum([0] + sizes[:-1]).astype(np.int64)
+    run_end = run_start + np.array(sizes, dtype=np.int64)
+    entry_pos = np.array([p for r in runs for p in r], dtype=np.int64)
+    query_run = np.array([r if r < len(runs) else -1 for r, _ in queries], dtype=np.int64)
+    query_pos = np.array([p for _, p in queries], dtype=np.int64)
+    q, e = nearest_in_runs(query_pos, query_run, run_start, run_end, entry_pos, limit)
+    expected = []
+    for k, (r, j) in enumerate(zip(query_run.tolist(), query_pos.tolist())):
+        if r < 0:
+            continue
+        entries = list(range(run_start[r], run_end[r]))
+        nearest = sorted(sorted(entries, key=lambda x: (abs(entry_pos[x] - j), x))[:limit])
+        expected += [(k, x) for x in nearest]
+    assert list(zip(q.tolist(), e.tolist())) == expected

@@ -181,7 +181,16 @@ def _offer(e_score, e_chunks, e_dist, top, n_top, beam, x):
     jar's order, so one goes after every earlier entry it does not beat (the first
     ``beam`` of a stable sort). Returns the new count."""
     s, ch, d = e_score[x], e_chunks[x], e_dist[x]
-    # (the caller has checked that it beats the last when ``top`` is full); the first position whose entry it beats (binary search: top is sorted)
+    # (the caller has checked that it beats the last when ``top`` is full)
+    if n_top < beam:
+        if n_top == 0:
+            top[0] = x
+            return 1
+        last = top[n_top - 1]
+        if not _better(s, ch, d, e_score[last], e_chunks[last], e_dist[last]):
+            top[n_top] = x  # the common case: after every path offered before
+            return n_top + 1
+    # the first position whose entry it beats (binary search: top is sorted)
     lo, hi = 0, n_top
     while lo < hi:
         mid = (lo + hi) // 2

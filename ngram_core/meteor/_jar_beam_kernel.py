@@ -2,6 +2,13 @@
 
 Kept apart so that numba is imported only when METEOR 1.5 is computed. Every array is
 prepared by :func:`.jar_beam.search`; the rules are described there.
+
+Paths live in a pool of slots; ``order`` lists the current paths' slots, best first. A
+path that skips a position, takes a fixed match or goes on inside its match is updated
+in its slot; only a child gets a new slot (a copy of its parent's used words). A
+position where no candidate branches keeps every path (the beam cannot overflow), so
+its paths are updated in place and re-sorted by insertion, the order being nearly
+sorted already.
 """
 from __future__ import annotations
 
@@ -9,7 +16,7 @@ import numba
 import numpy as np
 
 
-@numba.njit(cache=True, nogil=True)
+@numba.njit(cache=True, nogil=True, inline="always")
 def _better(score_a, chunks_a, dist_a, score_b, chunks_b, dist_b):
     """Whether a path ranks strictly before another (the jar's PARTIAL_COMPARE_TOTAL)."""
     if score_a != score_b:
@@ -33,27 +40,30 @@ def beam_search(step_first, step_count, length, width, t_of, lo_of, hi_of, fixed
         max_width = max(max_width, width[g])
         max_steps = max(max_steps, step_count[g])
         total_steps += step_count[g]
-    n_entries = cand_words.shape[1]
-    # paths: current and next, at most `beam` of each
-    score = np.zeros((2, beam), np.int64)
-    chunks = np.zeros((2, beam), np.int64)
-    dist = np.zeros((2, beam), np.int64)
-    idx = np.zeros((2, beam), np.int64)
-    end = np.zeros((2, beam), np.int64)
-    node = np.zeros((2, beam), np.int64)
-    used = np.zeros((2, beam, max_width), np.uint64)
-    # the paths a position produces, in the jar's order (keys and where they come from),
-    # and the stable top-`beam` of them, as entry numbers
     max_cands = 1
     for s in range(len(lo_of)):
         max_cands = max(max_cands, hi_of[s] - lo_of[s])
+    n_entries = cand_words.shape[1]
+    # the pool: kept paths, sources of kept children and the children themselves fit in 3 x beam
+    n_slots = 3 * beam
+    score = np.zeros(n_slots, np.int64)
+    chunks = np.zeros(n_slots, np.int64)
+    dist = np.zeros(n_slots, np.int64)
+    idx = np.zeros(n_slots, np.int64)
+    end = np.zeros(n_slots, np.int64)
+    node = np.zeros(n_slots, np.int64)
+    used = np.zeros((n_slots, max_width), np.uint64)
+    order = np.zeros(beam, np.int64)
+    new_order = np.zeros(beam, np.int64)
+    busy = np.zeros(n_slots, np.bool_)
+    # the paths a branching position produces, in the jar's order: keys and where from
     n_max = beam * (max_cands + 1)
     e_score = np.zeros(n_max, np.int64)
     e_chunks = np.zeros(n_max, np.int64)
     e_dist = np.zeros(n_max, np.int64)
     e_src = np.zeros(n_max, np.int64)
     e_cand = np.zeros(n_max, np.int64)
-    top = np.zeros(beam, np.int64)
+    top = np.zeros(beam, np.int64)  # the stable first `beam` of them, as entry numbers
     # back pointers: the candidate a path took and the path's previous node
     node_cand = np.zeros(max_steps * beam, np.int64)
     node_parent = np.zeros(max_steps * beam, np.int64)
@@ -62,111 +72,134 @@ def beam_search(step_first, step_count, length, width, t_of, lo_of, hi_of, fixed
     n_chosen = 0
     for g in range(n_pairs):
         first[g] = n_chosen
-        cur = 0
         n_paths = 1
-        score[cur, 0] = 0
-        chunks[cur, 0] = 0
-        dist[cur, 0] = 0
-        idx[cur, 0] = 0
-        end[cur, 0] = -1
-        node[cur, 0] = -1
+        order[0] = 0
+        score[0] = 0
+        chunks[0] = 0
+        dist[0] = 0
+        idx[0] = 0
+        end[0] = -1
+        node[0] = -1
         w_g = width[g]
         for w in range(w_g):
-            used[cur, 0, w] = 0
+            used[0, w] = 0
         n_nodes = 0
         for s in range(step_first[g], step_first[g] + step_count[g]):
             t = t_of[s]
             if resume_of[s]:  # every path came through identical positions
-                for b in range(n_paths):
-                    idx[cur, b] = t
-                    end[cur, b] = enter_end_of[s]
+                for r in range(n_paths):
+                    idx[order[r]] = t
+                    end[order[r]] = enter_end_of[s]
             for x in range(clear_lo_of[s], clear_hi_of[s]):  # a bit handed to another word
-                for b in range(n_paths):
-                    used[cur, b, clear_word[x]] &= ~clear_mask[x]
+                for r in range(n_paths):
+                    used[order[r], clear_word[x]] &= ~clear_mask[x]
+            lo, hi, f = lo_of[s], hi_of[s], fixed_of[s]
+            if lo == hi:  # nothing branches: update in place, re-sort
+                for r in range(n_paths):
+                    p = order[r]
+                    e = end[p]
+                    if t == length[g]:  # the end: close the open chunk
+                        if e != -1:
+                            chunks[p] += 1
+                    elif t < idx[p]:  # inside a match it took
+                        pass
+                    elif f >= 0:  # a fixed candidate
+                        score[p] += f_rank[f]
+                        if e != -1 and f_hs[f] != e:
+                            chunks[p] += 1
+                        dist[p] += abs(t - f_hs[f])
+                        idx[p] = t + f_rl[f]
+                        end[p] = f_hs[f] + f_hl[f]
+                    else:  # a gap
+                        if e != -1:
+                            chunks[p] += 1
+                        end[p] = -1
+                        idx[p] = t + 1
+                for i in range(1, n_paths):  # stable insertion sort
+                    p = order[i]
+                    j = i - 1
+                    while j >= 0 and _better(score[p], chunks[p], dist[p], score[order[j]], chunks[order[j]],
+                                             dist[order[j]]):
+                        order[j + 1] = order[j]
+                        j -= 1
+                    order[j + 1] = p
+                continue
             n_top = 0
             n_out = 0
-            for b in range(n_paths):
-                e = end[cur, b]
-                if t == length[g]:  # the end: close the open chunk
-                    if e != -1:
-                        chunks[cur, b] += 1
-                elif t < idx[cur, b]:  # inside a match it took
-                    pass
-                elif fixed_of[s] >= 0:  # a fixed candidate, taken in place
-                    f = fixed_of[s]
-                    score[cur, b] += f_rank[f]
-                    if e != -1 and f_hs[f] != e:
-                        chunks[cur, b] += 1
-                    dist[cur, b] += abs(t - f_hs[f])
-                    idx[cur, b] = t + f_rl[f]
-                    end[cur, b] = f_hs[f] + f_hl[f]
-                else:  # a child per free candidate, in order; then the path skips the position
+            for r in range(n_paths):
+                p = order[r]
+                if t >= idx[p]:  # not inside a match: a child per free candidate, then the path skips
+                    e = end[p]
                     passed = 0  # the jar adds each candidate's distance to the path branched from
-                    for c in range(lo_of[s], hi_of[s]):
+                    for c in range(lo, hi):
                         free = True
                         for k in range(n_entries):
-                            if used[cur, b, cand_words[c, k]] & cand_masks[c, k]:
+                            if used[p, cand_words[c, k]] & cand_masks[c, k]:
                                 free = False
                                 break
                         if not free:
                             continue
-                        c_score = score[cur, b] + o_rank[c]
-                        c_chunks = chunks[cur, b] + (1 if e != -1 and o_hs[c] != e else 0)
-                        c_dist = dist[cur, b] + passed
+                        c_score = score[p] + o_rank[c]
+                        c_chunks = chunks[p] + (1 if e != -1 and o_hs[c] != e else 0)
+                        c_dist = dist[p] + passed
                         passed += abs(t - o_hs[c])
-                        if n_top == beam and not _better(c_score, c_chunks, c_dist, e_score[top[beam - 1]],
-                                                         e_chunks[top[beam - 1]], e_dist[top[beam - 1]]):
-                            continue  # after the first `beam`
-                        e_score[n_out] = c_score
-                        e_chunks[n_out] = c_chunks
-                        e_dist[n_out] = c_dist
-                        e_src[n_out] = b
-                        e_cand[n_out] = c
-                        n_top = _offer(e_score, e_chunks, e_dist, top, n_top, beam, n_out)
-                        n_out += 1
+                        if n_top < beam or _better(c_score, c_chunks, c_dist, e_score[top[beam - 1]],
+                                                   e_chunks[top[beam - 1]], e_dist[top[beam - 1]]):
+                            e_score[n_out] = c_score
+                            e_chunks[n_out] = c_chunks
+                            e_dist[n_out] = c_dist
+                            e_src[n_out] = p
+                            e_cand[n_out] = c
+                            n_top = _offer(e_score, e_chunks, e_dist, top, n_top, beam, n_out)
+                            n_out += 1
                     if e != -1:
-                        chunks[cur, b] += 1
-                    end[cur, b] = -1
-                    idx[cur, b] = t + 1
-                    dist[cur, b] += passed
-                if n_top == beam and not _better(score[cur, b], chunks[cur, b], dist[cur, b], e_score[top[beam - 1]],
-                                                 e_chunks[top[beam - 1]], e_dist[top[beam - 1]]):
-                    continue
-                e_score[n_out] = score[cur, b]
-                e_chunks[n_out] = chunks[cur, b]
-                e_dist[n_out] = dist[cur, b]
-                e_src[n_out] = b
-                e_cand[n_out] = -1
-                n_top = _offer(e_score, e_chunks, e_dist, top, n_top, beam, n_out)
-                n_out += 1
-            # the next paths
-            nxt = 1 - cur
+                        chunks[p] += 1
+                    end[p] = -1
+                    idx[p] = t + 1
+                    dist[p] += passed
+                if n_top < beam or _better(score[p], chunks[p], dist[p], e_score[top[beam - 1]],
+                                           e_chunks[top[beam - 1]], e_dist[top[beam - 1]]):
+                    e_score[n_out] = score[p]
+                    e_chunks[n_out] = chunks[p]
+                    e_dist[n_out] = dist[p]
+                    e_src[n_out] = p
+                    e_cand[n_out] = -1
+                    n_top = _offer(e_score, e_chunks, e_dist, top, n_top, beam, n_out)
+                    n_out += 1
+            # the next paths: a kept path keeps its slot, a child takes a slot nobody reads
+            busy[:] = False
+            for i in range(n_top):
+                busy[e_src[top[i]]] = True
+            slot = 0
             for i in range(n_top):
                 x = top[i]
-                b = e_src[x]
+                p = e_src[x]
                 c = e_cand[x]
-                score[nxt, i] = e_score[x]
-                chunks[nxt, i] = e_chunks[x]
-                dist[nxt, i] = e_dist[x]
-                for w in range(w_g):
-                    used[nxt, i, w] = used[cur, b, w]
                 if c < 0:
-                    idx[nxt, i] = idx[cur, b]
-                    end[nxt, i] = end[cur, b]
-                    node[nxt, i] = node[cur, b]
-                else:
-                    idx[nxt, i] = t + o_rl[c]
-                    end[nxt, i] = o_hs[c] + o_hl[c]
-                    for k in range(n_entries):
-                        used[nxt, i, cand_words[c, k]] |= cand_masks[c, k]
-                    node_cand[n_nodes] = c
-                    node_parent[n_nodes] = node[cur, b]
-                    node[nxt, i] = n_nodes
-                    n_nodes += 1
-            cur = nxt
+                    new_order[i] = p
+                    continue
+                while busy[slot]:
+                    slot += 1
+                busy[slot] = True
+                score[slot] = e_score[x]
+                chunks[slot] = e_chunks[x]
+                dist[slot] = e_dist[x]
+                idx[slot] = t + o_rl[c]
+                end[slot] = o_hs[c] + o_hl[c]
+                for w in range(w_g):
+                    used[slot, w] = used[p, w]
+                for k in range(n_entries):
+                    used[slot, cand_words[c, k]] |= cand_masks[c, k]
+                node_cand[n_nodes] = c
+                node_parent[n_nodes] = node[p]
+                node[slot] = n_nodes
+                n_nodes += 1
+                new_order[i] = slot
+            for i in range(n_top):
+                order[i] = new_order[i]
             n_paths = n_top
         # the first path is the alignment: follow its back pointers
-        at = node[cur, 0]
+        at = node[order[0]]
         while at >= 0:
             chosen[n_chosen] = node_cand[at]
             n_chosen += 1
@@ -177,21 +210,20 @@ def beam_search(step_first, step_count, length, width, t_of, lo_of, hi_of, fixed
 
 @numba.njit(cache=True, nogil=True, inline="always")
 def _offer(e_score, e_chunks, e_dist, top, n_top, beam, x):
-    """Put entry ``x`` into ``top``, the sorted first ``beam`` entries; entries come in the
-    jar's order, so one goes after every earlier entry it does not beat (the first
-    ``beam`` of a stable sort). Returns the new count."""
+    """Put entry ``x`` into ``top``, the sorted first ``beam`` entries (the caller checked
+    that it beats the last one when ``top`` is full). Entries come in the jar's order,
+    so one goes after every earlier entry it does not beat: the first ``beam`` of a
+    stable sort. Returns the new count."""
     s, ch, d = e_score[x], e_chunks[x], e_dist[x]
-    # (the caller has checked that it beats the last when ``top`` is full)
     if n_top < beam:
         if n_top == 0:
             top[0] = x
             return 1
         last = top[n_top - 1]
         if not _better(s, ch, d, e_score[last], e_chunks[last], e_dist[last]):
-            top[n_top] = x  # the common case: after every path offered before
+            top[n_top] = x  # the common case: after every entry offered before
             return n_top + 1
-    # the first position whose entry it beats (binary search: top is sorted)
-    lo, hi = 0, n_top
+    lo, hi = 0, n_top  # the first position whose entry it beats (top is sorted)
     while lo < hi:
         mid = (lo + hi) // 2
         y = top[mid]

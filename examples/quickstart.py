@@ -1,16 +1,11 @@
 """The main job on a small embedded example: BLEU, NIST and METEOR through evaluate.load.
 
 Run from anywhere: ``python examples/quickstart.py``. Nothing is downloaded; the
-sentences below were written for this example.
+sentences below were written for this example. Every number printed says its scale.
 """
 from __future__ import annotations
 
-import json
-from pathlib import Path
-
-import evaluate
-
-REPO = Path(__file__).resolve().parents[1]
+import ngram_core
 
 PREDICTIONS = [
     "The committee approved the new budget on Tuesday.",
@@ -27,16 +22,29 @@ REFERENCES = [
     ["The researchers found the medicine eased symptoms in most patients."],
 ]
 
+# (metric, the key printed, its scale)
+HEADLINES = (
+    ("bleu", "score", "0-100, sacreBLEU's number; result['bleu'] is the same on 0-1"),
+    ("nist", "nist", "0 and up, no fixed maximum; good systems score about 8-13 on news"),
+    ("meteor", "meteor", "0-1, the mean of segment scores; result['meteor_corpus'] is the corpus score"),
+)
+
 
 def main() -> None:
-    for folder, key in (("bleu_custom", "score"), ("nist_custom", "nist"), ("meteor_custom", "meteor")):
-        metric = evaluate.load(str(REPO / folder))
+    print(f"{len(PREDICTIONS)} predictions, 1-2 references each\n")
+    signatures = []
+    for name, key, scale in HEADLINES:
+        metric = ngram_core.load(name)  # evaluate.load of the bundled metric script: nothing is fetched
         result = metric.compute(predictions=PREDICTIONS, references=REFERENCES)
-        print(f"{folder:14s} {key} = {result[key]:.4f}")
-        print(f"{'':14s} {result['signature']}")
-    bleu = evaluate.load(str(REPO / "bleu_custom"), effective_order=True)
+        print(f"{name:7s} {key} = {result[key]:.4f}   ({scale})")
+        signatures.append(result["signature"])
+    bleu = ngram_core.load("bleu", effective_order=True)
     segments = bleu.compute(predictions=PREDICTIONS, references=REFERENCES, return_segments=True)["segment_scores"]
-    print("sentence BLEU per segment:", json.dumps([round(s, 4) for s in segments]))
+    print(f"sentence BLEU per segment (0-1): {', '.join(f'{s:.4f}' for s in segments)}")
+    print("\nSignatures: every setting that changes a number, to report beside it.")
+    print("nrefs:var means the number of references varies from segment to segment (here 1 or 2).")
+    for signature in signatures:
+        print(f"  {signature}")
 
 
 if __name__ == "__main__":

@@ -1,0 +1,82 @@
+"""A plain (non-editable) ``pip install .`` into a fresh venv gives loadable metrics, offline.
+
+The venv sees this machine's packages (``--system-site-packages``) so nothing is
+downloaded, but ngram-core itself is installed from a copy of the source tree, not
+in editable mode: what a user gets from PyPI. Then, from an empty directory far
+from the checkout, ``ngram_core.load`` must find the bundled metric scripts and
+compute with evaluate's offline switches on.
+"""
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import textwrap
+
+import pytest
+
+from conftest import REPO
+
+pytestmark = pytest.mark.slow
+
+SCRIPT = textwrap.dedent("""
+    import json, sys, ngram_core
+    out = {"file": ngram_core.__file__}
+    hyps = ["the cat sat on the mat", "a dog ran"]
+    refs = [["the cat sat on a mat", "a cat sat"], ["a dog ran fast"]]
+    for name in ("bleu", "nist", "meteor"):
+        metric = ngram_core.load(name)
+        out[name] = metric.compute(predictions=hyps, references=refs)
+    out["meteor_nltk"] = ngram_core.load("meteor", variant="nltk").compute(predictions=hyps, references=refs)["meteor"]
+    out["scripts"] = [str(ngram_core.metrics.script_path(n)) for n in ("bleu", "nist", "meteor")]
+    print(json.dumps(out))
+""")
+
+
+@pytest.fixture(scope="module")
+def installed(tmp_path_factory):
+    root = tmp_path_factory.mktemp("install")
+    source = root / "source"
+    shutil.copytree(REPO, source, ignore=shutil.ignore_patterns(".git", "build", "dist", "*.egg-info", "__pycache__",
+                                                                ".hypothesis", ".pytest_cache", "artifacts"))
+    venv = root / "venv"
+    subprocess.run([sys.executable, "-m", "venv", "--system-site-packages", str(venv)], check=True)
+    python = venv / "bin" / "python"
+    subprocess.run([str(python), "-m", "pip", "install", "--no-deps", "--no-build-isolation", "--no-index", "-q",
+                    str(source)], check=True, capture_output=True, text=True)
+    shutil.rmtree(source)  # nothing may point back at the source tree
+    return python, venv
+
+
+def test_installed_package_loads_every_metric_offline_from_another_directory(installed, tmp_path):
+    python, venv = installed
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    env.update(HF_HUB_OFFLINE="1", HF_EVALUATE_OFFLINE="1", HF_DATASETS_OFFLINE="1", NLTK_DATA=str(tmp_path / "none"),
+               HF_HOME=str(tmp_path / "hf"))
+    done = subprocess.run([str(python), "-c", SCRIPT], cwd=tmp_path, env=env, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr[-3000:]
+    out = json.loads(done.stdout.strip().splitlines()[-1])
+    assert out["file"].startswith(str(venv)), out["file"]
+    assert all(path.startswith(str(venv)) for path in out["scripts"]), out["scripts"]
+    # the same numbers as the checkout's core
+    import ngram_core
+
+    hyps = ["the cat sat on the mat", "a dog ran"]
+    refs = [["the cat sat on a mat", "a cat sat"], ["a dog ran fast"]]
+    assert out["bleu"]["score"] == ngram_core.corpus_bleu(hyps, refs)["score"]
+    assert out["nist"]["nist"] == ngram_core.corpus_nist(hyps, refs)["nist"]
+    assert out["meteor"]["meteor"] == ngram_core.compute_meteor(hyps, refs)["meteor"]
+    assert out["meteor_nltk"] == ngram_core.compute_meteor(hyps, refs, variant="nltk")["meteor"]
+
+
+def test_installed_package_carries_each_metric_folder_whole(installed):
+    python, venv = installed
+    done = subprocess.run([str(python), "-c", "import ngram_core.metrics as m, json; "
+                           "print(json.dumps([sorted(p.name for p in m.script_path(n).parent.iterdir() if p.suffix != '.pyc' "
+                           "and p.name != '__pycache__') for n in m.NAMES]))"], cwd=venv, capture_output=True, text=True,
+                          env={k: v for k, v in os.environ.items() if k != "PYTHONPATH"})
+    assert done.returncode == 0, done.stderr[-2000:]
+    for name, files in zip(("bleu", "nist", "meteor"), json.loads(done.stdout)):
+        assert files == sorted(["README.md", "app.py", "requirements.txt", f"{name}_custom.py"]), files

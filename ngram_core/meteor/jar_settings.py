@@ -48,9 +48,11 @@ from typing import Dict, Optional, Sequence, Tuple
 
 from .jar_beam import DEFAULT_BEAM
 from .jar_matching import MODULES, check_modules
+from .jar_normalize import check_normalized_language
 from .jar_resources import language_name
 
 TASKS = ("rank", "adq", "hter", "util", "li", "tune")
+ENGLISH_ONLY = ("synonym", "paraphrase")  # data files the jar distribution has for English only
 FUNCTION_WORDS = "english"  # the list the jar's command line uses for every language (see above)
 # the language codes of -l (Constants.normLanguageName also takes full names, cs, sv, xx)
 LANGUAGE_CODES = ("en", "cz", "de", "es", "fr", "ru", "da", "fi", "hu", "it", "nl", "no", "pt", "ro", "se", "tr", "other")
@@ -146,6 +148,11 @@ def resolve_settings(language: str = "en", task: Optional[str] = None, stages=No
         parameters, weights_by_position = (0.0,) * 4, ()
     default_modules = default_stages(name)
     stages = default_modules if stages is None else check_modules(stages)
+    missing = [m for m in stages if m in ENGLISH_ONLY and name != "english"]
+    if missing:
+        usable = [m for m in stages if m not in missing]
+        raise ValueError(f"stages: METEOR 1.5's {' and '.join(missing)} module needs data that its distribution "
+                         f"(pycocoevalcap's) has for English only, not for {name}: give stages={usable or ['exact']!r}")
     if stage_weights is None:
         # positional, as MeteorConfiguration sizes the task's list to the default modules, then to -m
         sized = list(weights_by_position[:len(default_modules)])
@@ -158,6 +165,8 @@ def resolve_settings(language: str = "en", task: Optional[str] = None, stages=No
     for key, value in (("normalize", normalize), ("lowercase", lowercase)):
         if not isinstance(value, bool):
             raise TypeError(f"{key} must be True or False, not {value!r}")
+    if normalize:
+        check_normalized_language(name)  # the jar has -norm rules for six languages only
     if isinstance(beam, bool) or not isinstance(beam, int) or beam < 1:
         raise ValueError(f"beam={beam!r}: the beam size must be an integer >= 1 (the jar's -x; default {DEFAULT_BEAM})")
     return JarSettings(name, task, stages, weights, *(float(v) for v in values), normalize, normalize or lowercase,

@@ -135,16 +135,25 @@ class _Words:
 
 
 def _join_on(ref_pair: np.ndarray, ref_key: np.ndarray, hyp_pair: np.ndarray, hyp_key: np.ndarray,
-             n_keys: int) -> Tuple[np.ndarray, np.ndarray]:
+             n_keys: int, ref_pos: np.ndarray = None, hyp_pos: np.ndarray = None) -> Tuple[np.ndarray, np.ndarray]:
     """Every (reference entry, hypothesis entry) of the same pair with equal keys, as
     indices into the given arrays (each in pair then position order): for each
-    reference entry in order, its hypothesis entries in position order."""
+    reference entry in order, its hypothesis entries in position order. Given the
+    entries' positions, at most the search's cap per reference entry: the nearest
+    (:func:`.jar_beam.nearest_in_runs`), so that a word repeated 20,000 times in both
+    sentences does not make 4e8 candidates."""
     empty = np.zeros(0, dtype=np.int64)
     if not len(hyp_pair) or not len(ref_pair):
         return empty, empty
     index = KeyIndex(combined(hyp_pair, hyp_key, n_keys))
     queries = combined(ref_pair, ref_key, n_keys)
     at, found = index.find(queries)
+    if ref_pos is not None:
+        from .jar_beam import nearest_in_runs
+
+        ref_at, entry = nearest_in_runs(ref_pos, np.where(found, at, -1), index.start, index.end,
+                                        hyp_pos[index.order])
+        return ref_at, index.order[entry]
     counts = np.where(found, index.end[at] - index.start[at], 0)
     ref_at = np.repeat(np.arange(len(queries), dtype=np.int64), counts)
     first = offsets_from_counts(counts)
@@ -155,7 +164,7 @@ def _join_on(ref_pair: np.ndarray, ref_key: np.ndarray, hyp_pair: np.ndarray, hy
 def _exact(words: _Words, hyp: Side, ref: Side, hyp_rows: np.ndarray, ref_rows: np.ndarray) -> _Module:
     """For each reference word, every hypothesis word with the same hash (ExactMatcher)."""
     r_at, h_at = _join_on(ref.pair[ref_rows], words.hash[ref.tok[ref_rows]],
-                          hyp.pair[hyp_rows], words.hash[hyp.tok[hyp_rows]], _HASH_KEYS)
+                          hyp.pair[hyp_rows], words.hash[hyp.tok[hyp_rows]], _HASH_KEYS, ref.pos[ref_rows], hyp.pos[hyp_rows])
     return _single_words(ref_rows[r_at], hyp_rows[h_at])
 
 
@@ -164,7 +173,7 @@ def _stem(words: _Words, hyp: Side, ref: Side, hyp_rows: np.ndarray, ref_rows: n
     another word hash (StemMatcher)."""
     r_tok, h_tok = ref.tok[ref_rows], hyp.tok[hyp_rows]
     r_at, h_at = _join_on(ref.pair[ref_rows], words.stem_hash[r_tok], hyp.pair[hyp_rows], words.stem_hash[h_tok],
-                          _HASH_KEYS)
+                          _HASH_KEYS, ref.pos[ref_rows], hyp.pos[hyp_rows])
     other = words.hash[r_tok[r_at]] != words.hash[h_tok[h_at]]
     return _single_words(ref_rows[r_at[other]], hyp_rows[h_at[other]])
 

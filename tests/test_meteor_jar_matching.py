@@ -67,7 +67,9 @@ def generated_pairs(n_pairs: int = 400, seed: int = 5):
     """Short pairs over a tiny vocabulary with Java hash collisions ("Aa"/"BB",
     "AaAa"/"BBBB"/"AaBB"), repeats, identical and empty sentences."""
     rng = random.Random(seed)
-    words = ["Aa", "BB", "AaAa", "BBBB", "AaBB", "a", "the", "cat", "cats", "run", "running", "ran", "Cat", "runs"]
+    words = ["Aa", "BB", "AaAa", "BBBB", "AaBB", "a", "the", "cat", "cats", "run", "running", "ran", "Cat", "runs",
+             "big", "large", "huge", "little", "small", "abaci", "abacus", "dog", "dogs", "domestic_dog", "boss",
+             "glasses", "happy", "felicitous", "ss", "go", "went", "gone", "going", "better", "good", "best"]
     pairs = [((), ()), (("a",), ()), ((), ("a",)), (("Aa", "BB"), ("BB", "Aa")), (("Aa",), ("BB",))]
     for _ in range(n_pairs):
         hyp = tuple(rng.choice(words) for _ in range(rng.randint(0, 8)))
@@ -76,7 +78,8 @@ def generated_pairs(n_pairs: int = 400, seed: int = 5):
     return pairs
 
 
-CONFIGURATIONS = (("exact",), ("exact", "stem"), ("stem", "exact"))
+CONFIGURATIONS = (("exact",), ("exact", "stem"), ("stem", "exact"), ("exact", "stem", "synonym"), ("synonym",),
+                  ("paraphrase",), ("exact", "stem", "synonym", "paraphrase"))
 
 
 @lru_cache(maxsize=None)

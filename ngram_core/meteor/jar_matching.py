@@ -34,13 +34,15 @@ from typing import Callable, Dict, List, Sequence, Tuple
 import numpy as np
 
 from ..corpus import offsets_from_counts
-from .jar_resources import language_name
+from .jar_paraphrase import paraphrase_table
+from .jar_resources import jar_synonyms, language_name
 from .jar_stemmers import jar_stemmer
 from .java_text import string_hashes
-from .tables import KeyIndex, Segments, Side, combined
+from .tables import KeyIndex, Segments, Side, combined, csr, distinct, expand_csr
 
 MODULES = ("exact", "stem", "synonym", "paraphrase")
 _HASH_KEYS = 1 << 32  # Java int hashes, shifted to [0, 2^32)
+_NONE = np.zeros(0, dtype=np.int64)
 
 
 @dataclass(frozen=True)
@@ -113,10 +115,11 @@ class _Words:
     """What the matchers know of the corpus's word types (``Segments.vocab``), each
     computed once per call, on first use."""
 
-    def __init__(self, segments: Segments, language: str) -> None:
+    def __init__(self, segments: Segments, language: str, hyp_seg: np.ndarray, ref_seg: np.ndarray) -> None:
         self.segments = segments
         self.language = language
-        self._hash = self._stem_hash = None
+        self.hyp_seg, self.ref_seg = hyp_seg, ref_seg  # the segments of each pair
+        self._hash = self._stem_hash = self._synsets = None
 
     @property
     def hash(self) -> np.ndarray:
@@ -132,6 +135,17 @@ class _Words:
             stem = jar_stemmer(self.language)
             self._stem_hash = string_hashes([stem(w) for w in self.segments.vocab]) + (1 << 31)
         return self._stem_hash
+
+
+    def synsets(self, types: np.ndarray) -> Tuple[np.ndarray, np.ndarray]:
+        """The synsets ``SynonymMatcher`` compares for each word type: (offsets, flat
+        synset numbers) over the whole vocabulary, filled for ``types`` only."""
+        vocab = self.segments.vocab
+        lookup = jar_synonyms().synsets
+        sets = [()] * len(vocab)
+        for t in types.tolist():
+            sets[t] = lookup(vocab[t])
+        return csr(sets)
 
 
 def _join_on(ref_pair: np.ndarray, ref_key: np.ndarray, hyp_pair: np.ndarray, hyp_key: np.ndarray,
@@ -178,7 +192,131 @@ def _stem(words: _Words, hyp: Side, ref: Side, hyp_rows: np.ndarray, ref_rows: n
     return _single_words(ref_rows[r_at[other]], hyp_rows[h_at[other]])
 
 
-_MATCHERS: Dict[str, Callable[..., _Module]] = {"exact": _exact, "stem": _stem}
+def _synonym(words: _Words, hyp: Side, ref: Side, hyp_rows: np.ndarray, ref_rows: np.ndarray) -> _Module:
+    """For each reference word, every hypothesis word sharing a synset with it and with
+    another word hash (SynonymMatcher): a join on (pair, synset).
+
+    Only synsets that can make a match take part: those held by a type of each side and
+    by two different types (one type alone only matches itself, which has its own
+    hash); rows are expanded into (row, synset) entries for those synsets only.
+    """
+    n_types = len(words.segments.vocab)
+    h_types, r_types = distinct(hyp.tok[hyp_rows], n_types), distinct(ref.tok[ref_rows], n_types)
+    offsets, flat = words.synsets(np.union1d(h_types, r_types))
+    if not len(flat):
+        return _single_words(_NONE, _NONE)
+    synset_ids, flat = np.unique(flat, return_inverse=True)
+    owner = np.repeat(np.arange(n_types), np.diff(offsets))
+    on_hyp = np.zeros(n_types, dtype=bool)
+    on_hyp[h_types] = True
+    on_ref = np.zeros(n_types, dtype=bool)
+    on_ref[r_types] = True
+    n_sets = len(synset_ids)
+    useful = (np.bincount(flat[on_hyp[owner]], minlength=n_sets) > 0) & (np.bincount(flat[on_ref[owner]], minlength=n_sets) > 0)
+    useful &= np.bincount(flat, minlength=n_sets) >= 2
+    keep = useful[flat]
+    offsets = offsets_from_counts(np.bincount(owner[keep], minlength=n_types))
+    flat = flat[keep]
+    has = np.diff(offsets) > 0
+    hyp_rows, ref_rows = hyp_rows[has[hyp.tok[hyp_rows]]], ref_rows[has[ref.tok[ref_rows]]]
+    h_rows, h_set = expand_csr(hyp_rows, hyp.tok[hyp_rows], offsets, flat)
+    r_rows, r_set = expand_csr(ref_rows, ref.tok[ref_rows], offsets, flat)
+    r_at, h_at = _join_on(ref.pair[r_rows], r_set, hyp.pair[h_rows], h_set, n_sets)
+    # a pair of words sharing several synsets is one match: distinct (reference row, hypothesis row)
+    found = np.unique(r_rows[r_at] * np.int64(len(hyp.pair)) + h_rows[h_at])
+    r, h = found // len(hyp.pair), found % len(hyp.pair)
+    other = words.hash[ref.tok[r]] != words.hash[hyp.tok[h]]
+    return _single_words(r[other], h[other])
+
+
+def _paraphrase(words: _Words, hyp: Side, ref: Side, hyp_rows: np.ndarray, ref_rows: np.ndarray) -> _Module:
+    """ParaphraseMatcher: for each reference position j, the table's paths from j (its
+    phrases starting there, shorter first, entries in file order) and for each path
+    every hypothesis position where the paraphrase occurs (ascending); then, the other
+    way round, for each hypothesis position i its paths and every reference position
+    where their paraphrase occurs, appended at that reference position. Phrases are
+    found once per distinct segment (:meth:`.ParaphraseTable.occurrences`); each
+    direction is then one join on (segment, paraphrase) (see :func:`_paraphrases_of`)."""
+    table = paraphrase_table()
+    pairs = np.intersect1d(hyp.pair[hyp_rows], ref.pair[ref_rows])  # the pairs this module runs on
+    if not len(pairs):
+        return _single_words(_NONE, _NONE)
+    segments = words.segments
+    # the distinct segments of those pairs, as sequences of table word ids
+    used, local = np.unique(np.concatenate([words.hyp_seg[pairs], words.ref_seg[pairs]]), return_inverse=True)
+    hyp_local, ref_local = local[: len(pairs)], local[len(pairs):]
+    lengths = segments.lengths[used]
+    offsets = offsets_from_counts(lengths)
+    owner = np.repeat(np.arange(len(used)), lengths)
+    tokens = segments.tokens[segments.offsets[used][owner] + np.arange(offsets[-1]) - offsets[owner]]
+    occurrences = table.occurrences(table.word_ids(segments.vocab)[tokens], offsets)
+    by_seq = np.searchsorted(occurrences.seq, np.arange(len(used) + 1))
+    # reference phrase -> paraphrase in the hypothesis; hypothesis phrase -> paraphrase in the reference
+    p1, j1, n1, e1, i1, m1 = _paraphrases_of(table, occurrences, by_seq, pairs, ref_local, hyp_local)
+    order = np.lexsort((i1, e1, n1, j1, p1))
+    p2, i2, n2, e2, j2, m2 = _paraphrases_of(table, occurrences, by_seq, pairs, hyp_local, ref_local)
+    order2 = np.lexsort((j2, e2, n2, i2, p2))
+    pair = np.concatenate([p1[order], p2[order2]])
+    return _Module(ref_row=ref.start[pair] + np.concatenate([j1[order], j2[order2]]),
+                   hyp_row=hyp.start[pair] + np.concatenate([i1[order], i2[order2]]),
+                   ref_len=np.concatenate([n1[order], m2[order2]]),
+                   hyp_len=np.concatenate([m1[order], n2[order2]]))
+
+
+def _paraphrases_of(table, occurrences, by_seq: np.ndarray, pairs: np.ndarray, phrase_side: np.ndarray,
+                    other_side: np.ndarray):
+    """The paraphrase matches of ``pairs`` whose table phrase lies on one side (the
+    sequence ``phrase_side[k]`` of pair ``pairs[k]``) and whose paraphrase lies on the
+    other: (pair, phrase start, phrase length, entry, paraphrase start, paraphrase
+    length), unordered.
+
+    Each occurrence of a phrase with paraphrases is expanded into its entries whose
+    paraphrase occurs in some sequence of the other side (once per sequence, not per
+    pair); those rows are keyed by (sequence, paraphrase). Every occurrence in the
+    other side's sequence of a pair is then looked up under (the pair's phrase-side
+    sequence, that phrase).
+    """
+    n_phrases = len(table.group_of_phrase)
+    seq_rows = lambda seqs: _rows_of(by_seq, seqs)  # noqa: E731
+    # occurrences of phrases with paraphrases, on the phrase side
+    side = seq_rows(np.unique(phrase_side))
+    side = side[table.group_of_phrase[occurrences.phrase[side]] >= 0]
+    present = np.zeros(n_phrases, dtype=bool)
+    present[occurrences.phrase[seq_rows(np.unique(other_side))]] = True
+    group = table.group_of_phrase[occurrences.phrase[side]]
+    used_groups, group_local = np.unique(group, return_inverse=True)
+    entries = _rows_of(table.group_offsets, used_groups)
+    entries = entries[present[table.entry_paraphrase[entries]]]
+    entry_group = np.searchsorted(table.group_offsets, entries, side="right") - 1
+    entry_offsets = np.searchsorted(entry_group, used_groups, side="left")
+    entry_offsets = np.append(entry_offsets, len(entries))
+    occ, entry = expand_csr(side, group_local, entry_offsets, entries)
+    paraphrase = table.entry_paraphrase[entry].astype(np.int64)
+    index = KeyIndex(combined(occurrences.seq[occ], paraphrase, n_phrases))
+    # every occurrence on the other side of each pair, under (the pair's phrase-side sequence, phrase)
+    pair_of, other = expand_csr(np.arange(len(pairs)), other_side, by_seq, np.arange(len(occurrences.seq)))
+    queries = combined(phrase_side[pair_of], occurrences.phrase[other], n_phrases)
+    if not len(index.sorted) or not len(queries):
+        return (_NONE,) * 6
+    at, found = index.find(queries)
+    counts = np.where(found, index.end[at] - index.start[at], 0)
+    q = np.repeat(np.arange(len(queries)), counts)
+    first = offsets_from_counts(counts)
+    x = index.order[np.arange(first[-1]) - first[q] + index.start[at][q]]
+    o, e, other_occ = occ[x], entry[x], other[q]
+    return (pairs[pair_of[q]], occurrences.start[o], occurrences.length[o], e,
+            occurrences.start[other_occ], occurrences.length[other_occ])
+
+
+def _rows_of(offsets: np.ndarray, owners: np.ndarray) -> np.ndarray:
+    """The rows ``offsets[o]:offsets[o + 1]`` of every ``o`` of ``owners``, concatenated."""
+    counts = offsets[owners + 1] - offsets[owners]
+    first = offsets_from_counts(counts)
+    return np.arange(first[-1], dtype=np.int64) - np.repeat(first[:-1] - offsets[owners], counts)
+
+
+_MATCHERS: Dict[str, Callable[..., _Module]] = {"exact": _exact, "stem": _stem, "synonym": _synonym,
+                                                "paraphrase": _paraphrase}
 
 
 def check_modules(modules: Sequence[str]) -> Tuple[str, ...]:
@@ -222,7 +360,7 @@ def jar_candidates(segments: Segments, hyp_seg: np.ndarray, ref_seg: np.ndarray,
     language = language_name(language)
     hyp_seg = np.asarray(hyp_seg, dtype=np.int64)
     ref_seg = np.asarray(ref_seg, dtype=np.int64)
-    words = _Words(segments, language)
+    words = _Words(segments, language, hyp_seg, ref_seg)
     hyp, ref = Side.expand(segments, hyp_seg), Side.expand(segments, ref_seg)
     # identical pairs take only the first module
     identical = identical_pairs(segments, hyp_seg, ref_seg, words.hash)

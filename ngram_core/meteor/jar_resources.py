@@ -103,3 +103,75 @@ def nonbreaking_prefixes(language: str) -> Dict[str, bool]:
 def _java_tokens(line: str) -> List[str]:
     """``java.util.StringTokenizer`` tokens: split on space, tab, LF, CR, FF only."""
     return [t for t in re.split("[ \t\n\r\f]+", line) if t]
+
+
+# ---------------------------------------------------------------- the synonym dictionary
+
+# SynonymDictionary.morph: (suffix, replacement) in the jar's order (noun, verb, adjective
+# endings of WordNet's morphology; the jar's list has no "ves" -> "f")
+_MORPH_RULES = (
+    ("s", ""), ("ses", "s"), ("xes", "x"), ("zes", "z"), ("ches", "ch"), ("shes", "sh"), ("men", "man"), ("ies", "y"),
+    ("s", ""), ("ies", "y"), ("es", "e"), ("es", ""), ("ed", "e"), ("ed", ""), ("ing", "e"), ("ing", ""),
+    ("er", ""), ("est", ""), ("er", "e"), ("est", "e"),
+)
+
+
+_SYNSET_CACHE_SIZE = 1 << 18
+
+
+class JarSynonyms:
+    """The jar's ``SynonymDictionary`` (``synonym/english.*``, WordNet 3.0 as METEOR
+    ships it): a word's synsets are those of the word itself plus those of its base
+    forms, the bases being the word's entries in the exception list if it has any,
+    else the first of the jar's suffix rules (:data:`_MORPH_RULES`) whose result is a
+    word of the dictionary (a word ending in "ss" or of at most 2 UTF-16 units is its
+    own base; no rule applying gives no base)."""
+
+    def __init__(self) -> None:
+        sections = _sections()
+        synsets = sections[("synonym-synsets", "english")]
+        # word -> its line of synset numbers (a later entry replaces an earlier one, as Hashtable.put)
+        self._lines: Dict[str, str] = dict(zip(synsets[0::2], synsets[1::2]))
+        self._bases: Dict[str, List[str]] = {}
+        self._cache: Dict[str, FrozenSet[int]] = {}
+        exceptions = sections[("synonym-exceptions", "english")]
+        for base, forms in zip(exceptions[0::2], exceptions[1::2]):
+            for form in _java_tokens(forms):
+                self._bases.setdefault(form, []).append(base)
+
+    def _synsets(self, word: str) -> FrozenSet[int]:
+        line = self._lines.get(word)
+        return frozenset(int(x) for x in _java_tokens(line)) if line is not None else frozenset()
+
+    def _morph(self, word: str) -> str:
+        if word.endswith("ss") or len(word.encode("utf-16-le")) <= 4:
+            return word
+        for suffix, replacement in _MORPH_RULES:
+            if word.endswith(suffix):
+                base = word[: len(word) - len(suffix)] + replacement
+                if base in self._lines:
+                    return base
+        return ""
+
+    def synsets(self, word: str) -> FrozenSet[int]:
+        """What ``SynonymMatcher`` compares for ``word``: ``getSynSets(word)`` and
+        ``getStemSynSets(word)`` together (cached: a pure function of the word)."""
+        found = self._cache.get(word)
+        if found is None:
+            if len(self._cache) >= _SYNSET_CACHE_SIZE:
+                self._cache.clear()
+            found = self._cache[word] = self._lookup(word)
+        return found
+
+    def _lookup(self, word: str) -> FrozenSet[int]:
+        found = self._synsets(word)
+        bases = self._bases.get(word)
+        if bases is not None:
+            return found.union(*(self._synsets(base) for base in bases))
+        return found | self._synsets(self._morph(word))
+
+
+@lru_cache(maxsize=None)
+def jar_synonyms() -> JarSynonyms:
+    """The synonym dictionary, read once per process on first use."""
+    return JarSynonyms()

@@ -29,7 +29,7 @@ def _better(score_a, chunks_a, dist_a, score_b, chunks_b, dist_b):
 @numba.njit(cache=True, nogil=True)
 def beam_search(step_first, step_count, length, width, t_of, lo_of, hi_of, fixed_of, resume_of, enter_end_of,
                 clear_lo_of, clear_hi_of, clear_word, clear_mask, o_hs, o_hl, o_rl, o_rank, cand_words, cand_masks,
-                f_hs, f_hl, f_rl, f_rank, beam):
+                cand_entries, f_hs, f_hl, f_rl, f_rank, beam):
     """For each pair, the open candidates (indices) its best path took, and how many:
     (chosen, first), pair g's in ``chosen[first[g]:first[g + 1]]``."""
     n_pairs = len(step_first)
@@ -43,7 +43,6 @@ def beam_search(step_first, step_count, length, width, t_of, lo_of, hi_of, fixed
     max_cands = 1
     for s in range(len(lo_of)):
         max_cands = max(max_cands, hi_of[s] - lo_of[s])
-    n_entries = cand_words.shape[1]
     # the pool: kept paths, sources of kept children and the children themselves fit in 3 x beam
     n_slots = 3 * beam
     score = np.zeros(n_slots, np.int64)
@@ -133,7 +132,7 @@ def beam_search(step_first, step_count, length, width, t_of, lo_of, hi_of, fixed
                     passed = 0  # the jar adds each candidate's distance to the path branched from
                     for c in range(lo, hi):
                         free = True
-                        for k in range(n_entries):
+                        for k in range(cand_entries[c]):  # the bitset words this candidate touches
                             if used[p, cand_words[c, k]] & cand_masks[c, k]:
                                 free = False
                                 break
@@ -188,7 +187,7 @@ def beam_search(step_first, step_count, length, width, t_of, lo_of, hi_of, fixed
                 end[slot] = o_hs[c] + o_hl[c]
                 for w in range(w_g):
                     used[slot, w] = used[p, w]
-                for k in range(n_entries):
+                for k in range(cand_entries[c]):
                     used[slot, cand_words[c, k]] |= cand_masks[c, k]
                 node_cand[n_nodes] = c
                 node_parent[n_nodes] = node[p]

@@ -37,4 +37,4 @@ def test_metric_loads_and_computes_offline_without_nltk_data(tmp_path):
     assert proc.returncode == 0, proc.stderr[-2000:]
     out = json.loads(proc.stdout.strip().splitlines()[-1])
     assert out["nltk_data"] == []  # no NLTK data reachable: the synonyms came from our resource
-    assert out["meteor-1.5"] > 0.2 and out["nltk"] > 0.25
+    assert out["meteor-1.5"] > 0.1 and out["nltk"] > 0.25  # means over two segments, one empty

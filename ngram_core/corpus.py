@@ -123,6 +123,13 @@ def _split_encode(arr: pa.Array):
     return codes, dictionary, counts
 
 
+def encode_space_separated(arr: pa.Array) -> EncodedTexts:
+    """Texts (an arrow string array) whose fields are separated by ``' '`` alone, as
+    token ids (no other whitespace is a separator)."""
+    codes, dictionary, counts = _split_encode(arr)
+    return EncodedTexts(ids=codes, offsets=offsets_from_counts(counts), vocab=dictionary.to_pylist())
+
+
 def intern_strings(values: Iterable[str]) -> tuple[np.ndarray, list[str]]:
     """(integer code of each value, distinct values in order of first appearance)."""
     index: dict[str, int] = {}

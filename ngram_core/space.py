@@ -195,7 +195,8 @@ def gather_corpus(
 class OptionSpec:
     """One option widget: ``kind`` is "choice", "flag", "int", "float", "numbers" (a
     list of numbers typed as text), "names" (a group of checkboxes) or "text".
-    ``optional``: the field may be left empty, which leaves the option at its default."""
+    ``optional``: the field may be left empty, which leaves the option at its default.
+    ``variants``: the metric variants that read the option (empty: all)."""
 
     name: str
     default: Any
@@ -203,9 +204,11 @@ class OptionSpec:
     choices: Tuple[Any, ...] = ()
     optional: bool = False
     doc: str = ""
+    variants: Tuple[str, ...] = ()
 
     def label(self) -> str:
-        return f"{self.name} (empty: default)" if self.optional else self.name
+        text = f"{self.name} (empty: default)" if self.optional else self.name
+        return text + (f" [{', '.join(self.variants)}]" if self.variants else "")
 
 
 _WIDGET_KIND = {"flag": "flag", "int": "int", "float": "float", "choice": "choice", "floats": "numbers",
@@ -219,13 +222,25 @@ def option_specs(options: Mapping[str, Any], family: str = "") -> List[OptionSpe
         if option.name in HIDDEN:
             continue
         specs.append(OptionSpec(option.name, option.default, _WIDGET_KIND[option.kind], tuple(option.choices),
-                                option.nullable, option.doc))
+                                option.nullable, option.doc, tuple(option.variants)))
     return specs
 
 
+DEFAULT_LABEL = "(default)"  # a nullable option left to the metric (its value depends on other options)
+
+
 def choice_label(value: Any) -> str:
-    """How a choice is shown in a drop-down (``False``, ``'ascii'`` -> ``ascii``)."""
+    """How a choice is shown in a drop-down (``False``, ``'ascii'`` -> ``ascii``; ``None``,
+    a nullable option's "decided by the other options", -> ``(default)``)."""
+    if value is None:
+        return DEFAULT_LABEL
     return value if isinstance(value, str) else repr(value)
+
+
+def _nullable_choices(spec: "OptionSpec") -> Tuple[Any, ...]:
+    """A nullable choice or flag's drop-down entries: (default) first, then its values."""
+    values = spec.choices if spec.kind == "choice" else (True, False)
+    return (None, *values)
 
 
 def option_values(specs: Sequence[OptionSpec], values: Sequence[Any]) -> Dict[str, Any]:
@@ -233,7 +248,8 @@ def option_values(specs: Sequence[OptionSpec], values: Sequence[Any]) -> Dict[st
     emptied optional one leaves its option out (the metric's default holds)."""
     kwargs = {}
     for spec, value in zip(specs, values):
-        empty = value is None or (isinstance(value, str) and value.strip() == "")
+        empty = value is None or (isinstance(value, str) and value.strip() == "") or (
+            spec.optional and (value == DEFAULT_LABEL or (spec.kind == "names" and not value)))
         if empty:
             if spec.optional:
                 continue
@@ -243,8 +259,8 @@ def option_values(specs: Sequence[OptionSpec], values: Sequence[Any]) -> Dict[st
                 value = (int if spec.kind == "int" else float)(float(value) if spec.kind == "int" else value)
             except (TypeError, ValueError):
                 raise InputError(f"The option {spec.name} takes a number, got {value!r}.") from None
-        elif spec.kind == "choice":
-            value = next((c for c in spec.choices if choice_label(c) == value), value)
+        elif spec.kind == "choice" or (spec.kind == "flag" and spec.optional):
+            value = next((c for c in _nullable_choices(spec) if choice_label(c) == value), value)
         elif spec.kind == "numbers":
             try:
                 value = [float(v) for v in value.replace(",", " ").split()]
@@ -253,17 +269,22 @@ def option_values(specs: Sequence[OptionSpec], values: Sequence[Any]) -> Dict[st
         elif spec.kind == "names":
             value = list(value)
         kwargs[spec.name] = value
+    # an option of other variants, left at its default, is not sent (the chosen variant would refuse it)
+    variant = next((kwargs.get("variant", spec.default) for spec in specs if spec.name == "variant"), None)
+    for spec in specs:
+        if spec.variants and variant not in spec.variants and spec.name in kwargs and kwargs[spec.name] == spec.default:
+            del kwargs[spec.name]
     return kwargs
 
 
 def widget_value(spec: OptionSpec) -> Any:
     """The widget's initial value for the option's default."""
-    if spec.kind == "choice":
+    if spec.kind == "choice" or (spec.kind == "flag" and spec.optional):
         return choice_label(spec.default)
     if spec.kind == "numbers":
         return "" if spec.default is None else " ".join(f"{v:g}" for v in spec.default)
     if spec.kind == "names":
-        return list(spec.default)
+        return [] if spec.default is None else list(spec.default)  # none ticked: the metric's own
     return spec.default
 
 
@@ -521,8 +542,9 @@ def _comparison(gr, family: str, specs: Sequence[OptionSpec], corpus_inputs: lis
 def _option_widget(gr, spec: OptionSpec):
     elem_id = f"option-{spec.name}"
     value, label = widget_value(spec), spec.label()
-    if spec.kind == "choice":
-        return gr.Dropdown([choice_label(c) for c in spec.choices], value=value, label=label, elem_id=elem_id)
+    if spec.kind == "choice" or (spec.kind == "flag" and spec.optional):
+        entries = _nullable_choices(spec) if spec.optional else spec.choices
+        return gr.Dropdown([choice_label(c) for c in entries], value=value, label=label, elem_id=elem_id)
     if spec.kind == "flag":
         return gr.Checkbox(value=value, label=label, elem_id=elem_id)
     if spec.kind == "names":

@@ -60,6 +60,10 @@ class MeteorSegments:
             return NotImplemented
         return MeteorSegments(self.stats + other.stats, np.concatenate([self.n_refs, other.n_refs]))
 
+    def __getitem__(self, rows: slice) -> "MeteorSegments":
+        """The statistics of a range of segments."""
+        return MeteorSegments(self.stats[rows], self.n_refs[rows])
+
     def __radd__(self, other: Any) -> "MeteorSegments":
         return self if other == 0 else NotImplemented
 

@@ -177,9 +177,12 @@ def test_every_declared_option_has_a_flag_that_reaches_the_core(files):
                          "--nist-mteval-quirks", "-w", "10"))
     assert item["score"] == round(corpus_nist(hyps, refs, lowercase="ascii", n=3, mteval_quirks=True)["nist"], 10)
     assert "lc-ascii" in item["signature"] and "quirks:mteval13a" in item["signature"]
-    items = json.loads(ok(files["ref.A"], "-i", files["base"], "-m", "meteor", "--no-meteor-lowercase",
+    items = json.loads(ok(files["ref.A"], "-i", files["base"], "-m", "meteor", "--no-meteor-normalize",
                           "--meteor-stages", "exact", "stem"))
     assert items[0]["case"] == "mixed" and items[0]["stages"] == "exact+stem"
+    items = json.loads(ok(files["ref.A"], "-i", files["base"], "-m", "meteor", "--meteor-variant", "nltk",
+                          "--no-meteor-lowercase", "--meteor-stages", "exact", "stem"))
+    assert items[0]["case"] == "mixed" and items[0]["variant"] == "nltk"
     assert "--bleu-max-order" in _error(files["ref.A"], "-i", files["base"], "--bleu-max-order", "3", "-m", "nist")
 
 

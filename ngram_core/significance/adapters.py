@@ -20,8 +20,11 @@ variant's) plugs in with one small adapter.
   defined takes them from the evaluation corpus). NIST = BP(sum hyp_len, sum
   ref_len) * sum_n info_n / max(totals_n, 1), the summed-statistics formula of
   :mod:`ngram_core.nist`.
-- METEOR (today's :class:`~ngram_core.suite.MeteorSegments`), columns
-  ``[segments, score_sum, hyp_len, ref_len, matches, chunks]``; two scores of the
+- METEOR 1.5 (the default): the jar's per-segment statistics
+  (:class:`~ngram_core.meteor.jar_statistics.MeteorStatistics`, its ``-ssOut``
+  columns), scored by the jar's formula. The ``nltk`` variant
+  (:class:`~ngram_core.suite.MeteorSegments`): columns
+  ``[segments, score_sum, hyp_len, ref_len, matches, chunks]``. Either way two scores of the
   same rows: ``METEOR``, the formula on summed matches, chunks and lengths (METEOR
   1.5's corpus score, ``meteor_corpus``, what MultEval resamples), and
   ``METEOR-mean``, the mean of segment scores (``meteor``, evaluate's and NLTK's
@@ -35,6 +38,9 @@ from typing import Any, Callable, List, Mapping
 import numpy as np
 
 from ..bleu import BleuOptions, BleuStatistics, bleu_from_statistics
+from ..meteor.jar_metric import parameters_of
+from ..meteor.jar_statistics import MeteorParameters, columns, scores as jar_scores
+from ..meteor.metric import settings_of
 from ..meteor.scoring import meteor_formula
 from ..nist import NistStatistics, length_penalty
 
@@ -117,13 +123,14 @@ def nist_adapter(n: int = 5, mteval_quirks: bool = False) -> Adapter:
 
 # -- METEOR ------------------------------------------------------------------------------
 def meteor_rows(segments) -> np.ndarray:
-    """``[segments, score_sum, hyp_len, ref_len, matches, chunks]`` per segment, float64."""
+    """The ``nltk`` variant's ``[segments, score_sum, hyp_len, ref_len, matches, chunks]`` per segment, float64."""
     table = [(s.segments, s.score_sum, s.hyp_len, s.ref_len, s.matches, s.chunks) for s in segments.stats]
     return np.array(table, dtype=np.float64).reshape(len(table), 6)
 
 
 def meteor_adapters(alpha: float = 0.9, beta: float = 3.0, gamma: float = 0.5) -> List[Adapter]:
-    """``METEOR`` (formula on summed statistics) and ``METEOR-mean`` (mean of segment scores), 0-1."""
+    """The ``nltk`` variant: ``METEOR`` (formula on summed statistics) and ``METEOR-mean``
+    (mean of segment scores), 0-1."""
     formula = np.frompyfunc(lambda m, c, h, r: meteor_formula(m, c, h, r, alpha, beta, gamma), 4, 1)
 
     def corpus(sums: np.ndarray) -> np.ndarray:
@@ -137,12 +144,33 @@ def meteor_adapters(alpha: float = 0.9, beta: float = 3.0, gamma: float = 0.5) -
     return [Adapter("METEOR", meteor_rows, corpus), Adapter("METEOR-mean", meteor_rows, mean)]
 
 
+def meteor15_adapters(params: MeteorParameters) -> List[Adapter]:
+    """METEOR 1.5 (:class:`~ngram_core.meteor.jar_statistics.MeteorStatistics`): ``METEOR``,
+    the jar's Final score of the summed rows (pycocoevalcap's number, ``meteor_corpus``),
+    and ``METEOR-mean``, the mean of the jar's segment scores (``meteor``), each 0-1."""
+    score, segments = len(columns(params.n_modules)) - 2, len(columns(params.n_modules)) - 1
+
+    def rows(stats) -> np.ndarray:
+        return np.asarray(stats.rows, dtype=np.float64)
+
+    def corpus(sums: np.ndarray) -> np.ndarray:
+        return jar_scores(np.asarray(sums, dtype=np.float64), params, corpus=True)
+
+    def mean(sums: np.ndarray) -> np.ndarray:
+        sums = np.asarray(sums, dtype=np.float64)
+        return np.where(sums[:, segments] > 0, sums[:, score] / np.maximum(sums[:, segments], 1), 0.0)
+
+    return [Adapter("METEOR", rows, corpus), Adapter("METEOR-mean", rows, mean)]
+
+
 def adapters_for(metric: str, options: Mapping[str, Any]) -> List[Adapter]:
     """The adapters of one metric (``"bleu"``, ``"nist"``, ``"meteor"``) with its full options."""
     if metric == "bleu":
         return [bleu_adapter(BleuOptions.from_values(options))]
     if metric == "nist":
         return [nist_adapter(int(options["n"]), bool(options["mteval_quirks"]))]
+    if metric == "meteor" and options["variant"] == "meteor-1.5":
+        return meteor15_adapters(parameters_of(settings_of(options)))
     if metric == "meteor":
         return meteor_adapters(options["alpha"], options["beta"], options["gamma"])
     raise ValueError(f"no significance adapter for metric {metric!r}; use bleu, nist or meteor")

@@ -20,7 +20,7 @@ import numpy as np
 from ..bleu import BleuOptions, bleu_from_statistics
 from ..inputs import check_predictions, check_references
 from ..nist import NgramTable, NistStatistics
-from ..suite import MeteorSegments, check_metrics, results_from_statistics, split_options, statistics_and_corpora
+from ..suite import check_metrics, results_from_statistics, split_options, statistics_and_corpora
 from .adapters import adapters_for
 from .resampling import (
     DEFAULT_BOOTSTRAP_SAMPLES,
@@ -52,11 +52,9 @@ def _nist_part(stats: NistStatistics, start: int, stop: int, copies: int) -> Nis
 
 def _part(metric: str, stats: Any, start: int, stop: int, copies: int) -> Any:
     """One system's statistics out of the statistics of all systems one after the other."""
-    if metric == "bleu":
-        return stats[start:stop]
     if metric == "nist":
         return _nist_part(stats, start, stop, copies)
-    return MeteorSegments(stats.stats[start:stop], stats.n_refs[start:stop])
+    return stats[start:stop]
 
 
 @dataclass

@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 from pathlib import Path
-from typing import List
+from typing import List, Tuple
 
 REPO = Path(__file__).resolve().parents[1]
 WMT = Path(os.environ.get("NGRAM_CORE_SHARED", REPO.parent / "shared")) / "data" / "wmt"
@@ -70,3 +70,19 @@ def repeat(corpus: Corpus, k: int) -> Corpus:
 
 def head(corpus: Corpus, n: int) -> Corpus:
     return Corpus(f"first {n} of {corpus.name}", corpus.hypotheses[:n], corpus.references[:n])
+
+
+def ranked_systems(k: int = 4) -> Tuple[List[str], List[List[str]]]:
+    """(references, k systems) for paired tests: system i is the i-th system (by name) of
+    every pair with a non-CJK target, one pair after the other, against that pair's
+    first reference. About 15,000 segments per system."""
+    refs: List[str] = []
+    systems: List[List[str]] = [[] for _ in range(k)]
+    for pair in _pairs(lambda tgt: tgt not in CJK):
+        outputs = sorted(pair.glob("sys.*.txt"))[:k]
+        if len(outputs) < k:
+            continue
+        refs.extend(_lines(sorted(pair.glob("ref.*.txt"))[0]))
+        for i, path in enumerate(outputs):
+            systems[i].extend(_lines(path))
+    return refs, systems

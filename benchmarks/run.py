@@ -4,6 +4,7 @@
     python benchmarks/run.py --repeats 5     # more runs per figure (medians)
     python benchmarks/run.py --only bleu     # one metric: bleu, nist or meteor
     python benchmarks/run.py --only batch    # small-batch latency (sentence-level BLEU as a reward)
+    python benchmarks/run.py --only meteor-1.5   # METEOR 1.5 against the jar (whole processes)
 
 Every time is the median of ``--repeats`` runs; within a repetition the tools run
 one after the other in a rotating order, so a slow phase of the machine hits all of
@@ -108,12 +109,6 @@ def ours_meteor_nltk(c):
     return compute_meteor(c.hypotheses, c.references, variant="nltk")["meteor"]
 
 
-def ours_meteor_standard(c):
-    from ngram_core.meteor import compute_meteor
-
-    return compute_meteor(c.hypotheses, c.references)["meteor"]
-
-
 def evaluate_meteor(c):
     return _evaluate_metric("meteor_custom", variant="nltk").compute(predictions=c.hypotheses, references=c.references)["meteor"]
 
@@ -132,6 +127,88 @@ def nltk_meteor(c):
     return sum(scores) / len(scores)
 
 
+def ours_meteor15(c):
+    from ngram_core.meteor import compute_meteor
+
+    return compute_meteor(c.hypotheses, c.references)["meteor_corpus"]
+
+
+def jar_path() -> Path:
+    import importlib.util
+
+    spec = importlib.util.find_spec("pycocoevalcap")
+    if spec is None:
+        raise SystemExit("pycocoevalcap is not installed (pip install pycocoevalcap==1.2: it ships meteor-1.5.jar)")
+    return Path(list(spec.submodule_search_locations)[0]) / "meteor" / "meteor-1.5.jar"
+
+
+def jar_meteor15_process(corpus_name: str) -> Tuple[float, float, float]:
+    """The jar as one whole process (JVM start included): ``-stdio -l en -norm``, a
+    ``SCORE ||| ref ||| ... ||| hyp`` line per segment (each with its own references),
+    then one ``EVAL`` line of all statistics (the corpus score), as pycocoevalcap drives
+    it. Returns (seconds, peak resident MB, corpus score)."""
+    import threading
+
+    corpus = INPUTS[corpus_name]()
+    lines = ["SCORE ||| " + " ||| ".join(refs) + " ||| " + hyp for hyp, refs in zip(corpus.hypotheses, corpus.references)]
+    command = ["/usr/bin/time", "-f", "%e %M", "java", "-Xmx2G", "-jar", str(jar_path()), "-", "-", "-stdio", "-l",
+               "en", "-norm"]
+    stats: List[str] = []
+    done = threading.Event()
+    proc = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True, encoding="utf-8")
+
+    def read():
+        for _ in lines:
+            stats.append(proc.stdout.readline().strip())
+        done.set()
+
+    reader = threading.Thread(target=read)
+    reader.start()
+    for line in lines:
+        proc.stdin.write(line + "\n")
+    proc.stdin.flush()
+    done.wait()
+    proc.stdin.write("EVAL ||| " + " ||| ".join(stats) + "\n")
+    proc.stdin.close()
+    out = proc.stdout.read().split()
+    err = proc.stderr.read().split()
+    proc.wait()
+    seconds, peak_kb = float(err[-2]), float(err[-1])
+    return seconds, peak_kb / 1024, float(out[-1])
+
+
+def ours_meteor15_process(corpus_name: str) -> Tuple[float, float, float]:
+    """Ours as one whole process: ``python -c`` reading the corpus and calling METEOR 1.5."""
+    code = ("import sys; sys.path.insert(0, 'benchmarks'); import corpora, run; "
+            "from ngram_core.meteor import compute_meteor; "
+            f"c = run.INPUTS[{corpus_name!r}](); print(compute_meteor(c.hypotheses, c.references)['meteor_corpus'])")
+    done = subprocess.run(["/usr/bin/time", "-f", "%e %M", sys.executable, "-c", code], capture_output=True, text=True,
+                          check=True, cwd=REPO)
+    seconds, peak_kb = (float(x) for x in done.stderr.split()[-2:])
+    return seconds, peak_kb / 1024, float(done.stdout.split()[-1])
+
+
+def compare_processes(title: str, corpus_name: str, repeats: int) -> str:
+    """The jar and ours as whole processes, alternately, medians of ``repeats`` runs."""
+    runs: Dict[str, List[Tuple[float, float, float]]] = {"jar (java -jar meteor-1.5.jar -stdio)": [],
+                                                         "ours (python -c, meteor-1.5)": []}
+    tools = list(zip(runs, (jar_meteor15_process, ours_meteor15_process)))
+    ours_meteor15_process(corpus_name)  # numba's compiled code cached, files in the page cache
+    for rep in range(repeats):
+        for name, run in (tools if rep % 2 == 0 else tools[::-1]):
+            runs[name].append(run(corpus_name))
+    ours_median = statistics.median(r[0] for r in runs["ours (python -c, meteor-1.5)"])
+    rows = []
+    for name, results in runs.items():
+        seconds = statistics.median(r[0] for r in results)
+        rows.append([name, f"{seconds:.2f}", f"{seconds / ours_median:.2f}x",
+                     f"{statistics.median(r[1] for r in results):.0f}", f"{results[-1][2]:.12f}"])
+    corpus = INPUTS[corpus_name]()
+    return table(f"{title}: {len(corpus):,} segments, load {os.getloadavg()[0]:.1f} (1 min)", rows,
+                 ["tool", "seconds (median, whole process)", "time / ours", "peak resident MB", "corpus score"])
+
+
 _METRICS: Dict[Tuple[str, tuple], object] = {}
 
 
@@ -146,12 +223,13 @@ def _evaluate_metric(folder, **options):
 
 TOOLS: Dict[str, Callable] = {f.__name__: f for f in [
     ours_bleu, evaluate_bleu, sacrebleu_bleu, bleuscore_bleu, split_floor, ours_nist, evaluate_nist, nltk_nist,
-    ours_meteor_nltk, ours_meteor_standard, evaluate_meteor, nltk_meteor]}
+    ours_meteor_nltk, ours_meteor15, evaluate_meteor, nltk_meteor]}
 INPUTS = {
     "all": corpora.all_systems,
     "all_x10": lambda: corpora.repeat(corpora.all_systems(), 10),
     "first_1000": lambda: corpora.head(corpora.all_systems(), 1000),
     "english": corpora.english_targets,
+    "english_500": lambda: corpora.head(corpora.english_targets(), 500),
 }
 
 
@@ -311,7 +389,9 @@ def batch_latency(full, sizes=(1, 8, 64, 512), budget_s: float = 6.0) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--repeats", type=int, default=3)
-    parser.add_argument("--only", choices=["bleu", "nist", "meteor", "batch"])
+    parser.add_argument("--only", choices=["bleu", "nist", "meteor", "meteor-1.5", "batch"])
+    parser.add_argument("--meteor-input", default="english", choices=["english", "english_500"],
+                        help="the corpus of the METEOR 1.5 comparison with the jar")
     parser.add_argument("--no-memory", action="store_true", help="skip the per-tool memory subprocesses")
     parser.add_argument("--memory-probe", nargs=2, metavar=("TOOL", "INPUT"), help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -338,8 +418,13 @@ def main() -> None:
                       ["ours_nist", "evaluate_nist", "nltk_nist"], args.repeats, mem))
     if args.only in (None, "meteor"):
         print(compare("METEOR, English targets", corpora.english_targets(), "ours_meteor_nltk",
-                      ["ours_meteor_nltk", "ours_meteor_standard", "evaluate_meteor", "nltk_meteor"], args.repeats,
+                      ["ours_meteor_nltk", "evaluate_meteor", "nltk_meteor"], args.repeats,
                       None if args.no_memory else "english"))
+    if args.only in (None, "meteor", "meteor-1.5"):
+        print(compare_processes("METEOR 1.5 (-l en -norm, all modules), English targets", args.meteor_input,
+                                args.repeats))
+        print(compare("METEOR 1.5 in process (warm), English targets", INPUTS[args.meteor_input](), "ours_meteor15",
+                      ["ours_meteor15"], args.repeats, None if args.no_memory else args.meteor_input))
 
 
 if __name__ == "__main__":

@@ -1,4 +1,4 @@
-"""METEOR for 🤗 evaluate on the ngram_core tokenizers: NLTK-exact or chunk-optimal, offline."""
+"""METEOR for 🤗 evaluate: the METEOR 1.5 jar's numbers without Java (default), or NLTK's; offline."""
 import datasets  # noqa: F401  (evaluate scripts declare their datasets dependency)
 import evaluate
 
@@ -29,64 +29,64 @@ _CITATION = """\
 """
 
 _DESCRIPTION = """\
-METEOR aligns the words of a translation with those of a reference in stages (exact
-words, then stems, then WordNet 3.0 synonyms, each stage on the words still
-unmatched), then combines unigram precision P and recall R into a recall-weighted
-F = P*R / (alpha*P + (1-alpha)*R) and multiplies it by a fragmentation penalty:
-score = (1 - gamma * (chunks/matches)**beta) * F, where chunks are runs of matched
-words adjacent in both sentences. Scores are 0-1; with several references the best one
-counts. WordNet 3.0 ships with the package: nothing is downloaded, ever.
+METEOR aligns the words of a translation with those of a reference (exact words, stems,
+synonyms, paraphrases), then combines precision P and recall R into
+Fmean = 1 / ((1-alpha)/P + alpha/R) and multiplies it by a fragmentation penalty:
+score = Fmean * (1 - gamma * frag**beta), frag = chunks / matched words, chunks being
+runs of matched words adjacent in both sentences. Scores are 0-1; with several
+references the best one counts. Everything ships with the package: nothing is
+downloaded, and no Java is needed.
 
-Two variants:
-- `variant="standard"` (default): Snowball stems, synonyms that share a WordNet synset,
-  and the alignment METEOR 1.5 ranks first (most matches, then fewest chunks, then the
-  smallest distance between matched positions), found by a beam search over the
-  alignments (exact unless a sentence has very many repeated tokens).
-- `variant="nltk"`: NLTK 3.10.4's `meteor_score` (and so evaluate's `meteor`) to the
-  last digit, about 10 times faster; needs `pip install nltk` (for its Porter stemmer;
-  no NLTK data).
+Two variants, each giving the numbers of one tool:
+- `variant="meteor-1.5"` (default): the METEOR 1.5 jar, `java -jar meteor-1.5.jar HYP
+  REF -l en -norm` (what WMT reported and what pycocoevalcap runs for image captioning):
+  its tokenizer (-norm), its modules (exact, Snowball stem, WordNet synonym, paraphrase
+  table), its beam search and its scoring (function words weighted by delta, module
+  weights), with its parameters by language and task. `meteor_corpus` is the jar's
+  "Final score" and pycocoevalcap's METEOR.
+- `variant="nltk"`: NLTK 3.10.4's `meteor_score` (and so evaluate's `meteor`) to the last
+  digit, on sacreBLEU's 13a tokens.
 
-`meteor` is the mean of segment scores (NLTK's and evaluate's number); `meteor_corpus`
-applies the formula once to matches, chunks and lengths summed over all segments
-(METEOR 1.5's system-level score).
+`meteor` is the mean of segment scores; `meteor_corpus` is the score of the statistics
+summed over all segments (the jar leaves the chunks of perfectly matched segments out).
 """
 
 _KWARGS_DESCRIPTION = hf_metric.arguments_doc(meteor.OPTIONS) + """
 Returns:
     meteor (`float`): mean of segment scores (0-1).
-    meteor_corpus (`float`): the formula on statistics summed over segments (0-1).
-    matches (`int`), chunks (`int`), translation_length (`int`),
-    reference_length (`int`): those sums (each segment against its best reference).
+    meteor_corpus (`float`): the score of the summed statistics (0-1): the jar's Final score.
+    matches (`int`), chunks (`int`), translation_length (`int`), reference_length (`int`):
+    sums over segments (each against its best reference); meteor-1.5 also gives
+    reference_matches and stage_matches (words matched per stage, on each side).
     signature (`str`): everything that determines the number.
-    With `return_segments=True`: segment_scores (`list` of `float`),
-    segment_alignments (`list` of lists of (hypothesis, reference) token positions),
+    With `return_segments=True`: segment_scores (`list` of `float`), segment_alignments,
     segment_chunks (`list` of `int`), segment_matches (`list` of `int`),
     segment_references (`list` of `int`: index of the best reference).
 
 Examples:
-    NLTK's documented example, reproduced by the `nltk` variant:
+    The jar's numbers (METEOR 1.5, English, -norm):
 
     >>> meteor = evaluate.load("meteor_custom")
+    >>> result = meteor.compute(predictions=["The cat sat on the mat."], references=[["The cat sat on the mat."]])
+    >>> result["meteor"]
+    1.0
+    >>> result = meteor.compute(predictions=["the cat sat on a mat"], references=[["the cat was sitting on the mat"]])
+    >>> round(result["meteor"], 4), result["chunks"]
+    (0.4092, 2)
+
+    NLTK's documented example, reproduced by the `nltk` variant:
+
     >>> hypothesis = "It is a guide to action which ensures that the military always obeys the commands of the party"
     >>> reference = "It is a guide to action that ensures that the military will forever heed Party commands"
     >>> result = meteor.compute(predictions=[hypothesis], references=[reference], variant="nltk")
     >>> round(result["meteor"], 4)
     0.6944
-
-    The default variant finds the alignment with the fewest chunks: `a b` against
-    `a b a` is one chunk (NLTK's greedy alignment makes it two):
-
-    >>> result = meteor.compute(predictions=["a b"], references=[["a b a"]], return_segments=True)
-    >>> result["segment_chunks"], result["segment_alignments"]
-    ([1], [[(0, 0), (1, 1)]])
-    >>> round(result["meteor"], 4)
-    0.6466
 """
 
 
 @evaluate.utils.file_utils.add_start_docstrings(_DESCRIPTION, _KWARGS_DESCRIPTION)
 class MeteorCustom(hf_metric.NgramMetric):
-    """METEOR, NLTK-exact or chunk-optimal; options at load time or per call."""
+    """METEOR: the METEOR 1.5 jar's numbers or NLTK's; options at load time or per call."""
 
     OPTIONS = meteor.OPTIONS
 

@@ -130,6 +130,13 @@ def _split_encode(arr: pa.Array):
     return codes, dictionary, counts
 
 
+def encode_space_separated(arr: pa.Array) -> EncodedTexts:
+    """Texts (an arrow string array) whose fields are separated by ``' '`` alone, as
+    token ids (no other whitespace is a separator)."""
+    codes, dictionary, counts = _split_encode(arr)
+    return EncodedTexts(ids=codes, offsets=offsets_from_counts(counts), vocab=dictionary.to_pylist())
+
+
 def intern_strings(values: Iterable[str]) -> tuple[np.ndarray, list[str]]:
     """(integer code of each value, distinct values in order of first appearance)."""
     index: dict[str, int] = {}
@@ -254,7 +261,7 @@ def encode_texts(texts: Sequence[str], tokenize: str = "13a", lowercase: bool = 
     if len(texts) <= SMALL_INPUT_TEXTS:
         return _encode_small(texts, tokenizer, bool(lowercase))
     if not tokenizer.chunk_local:
-        return _encode_split(tokenizer.tokenize_batch(preprocess(texts, lowercase)))
+        return _encode_split(tokenizer.tokenize_batch(preprocess(texts, lowercase, tokenizer.strip_lines)))
     # rstrip (preprocess) only matters to lines with other whitespace: _single_spaced does it
     lines = [text.lower() for text in texts] if lowercase else list(texts)
     arr = pa.array(lines, type=pa.large_string())

@@ -12,9 +12,10 @@ What crosses the wire:
   hypotheses shorter than each order and the shortest reference length):
   ``all_reduce(SUM)``; then the last segment's hypothesis length and 5-gram matches
   (NLTK's methods 5-7), from the last rank that has segments.
-- METEOR: one float64 vector, the summed :class:`~ngram_core.meteor.MeteorStats`
-  (segments, sum of segment scores, lengths, matches, chunks; integers stay exact
-  below 2^53): ``all_reduce(SUM)``.
+- METEOR: one float64 vector, the summed statistics (METEOR 1.5's
+  :class:`~ngram_core.meteor.MeteorStatistics` row, or NLTK's variant's
+  :class:`~ngram_core.meteor.MeteorStats`: segments, sum of segment scores, lengths,
+  matches, chunks; integers stay exact below 2^53): ``all_reduce(SUM)``.
 - Both also ``all_reduce(MAX)`` the fewest and most references per segment, for the
   ``nrefs`` field of the signature.
 - NIST is *not* reducible by a fixed-size ``all_reduce``: its information weights
@@ -34,6 +35,9 @@ from typing import Any, Dict, Optional, Sequence
 import numpy as np
 
 from .bleu import BleuStatistics
+from .meteor import metric as meteor_metric
+from .meteor.jar_metric import parameters_of
+from .meteor.jar_statistics import MeteorStatistics, columns
 from .meteor.scoring import MeteorStats
 from .nist import NgramTable, NistStatistics
 from .suite import METRICS, MeteorSegments, corpus_statistics, results_from_statistics, split_options
@@ -113,7 +117,13 @@ def _last_segment(stats: BleuStatistics, total: BleuStatistics, group=None, devi
     return _all_reduce(np.array(mine, dtype=np.int64), "SUM", group, device)
 
 
-def _reduce_meteor(stats: MeteorSegments, group=None, device=None) -> MeteorSegments:
+def _reduce_meteor(stats, group=None, device=None):
+    if isinstance(stats, MeteorStatistics):  # meteor-1.5: the summed statistics row
+        summed = _all_reduce(stats.rows.sum(axis=0), "SUM", group, device)
+        n_refs = _global_n_refs(stats.n_refs, group, device)
+        rows = np.zeros((max(len(n_refs), 1), stats.rows.shape[1]))  # extra all-zero rows carry the reference counts
+        rows[0] = summed
+        return MeteorStatistics(rows, stats.params, n_refs if len(n_refs) else np.zeros(1, dtype=np.int64))
     t = stats.total()
     vector = np.array([t.segments, t.score_sum, t.hyp_len, t.ref_len, t.matches, t.chunks], dtype=np.float64)
     s = _all_reduce(vector, "SUM", group, device)
@@ -166,6 +176,10 @@ def _empty_statistics(metrics: Sequence[str], **options: Any) -> Dict[str, Any]:
         if name == "bleu":
             N = opts["max_order"]
             out[name] = BleuStatistics(empty, empty, np.zeros((0, N), dtype=np.int64), np.zeros((0, N), dtype=np.int64), empty)
+        elif name == "meteor" and opts["variant"] == "meteor-1.5":
+            settings = meteor_metric.settings_of(opts)
+            width = len(columns(len(settings.stages)))
+            out[name] = MeteorStatistics(np.zeros((0, width)), parameters_of(settings), empty)
         elif name == "meteor":
             out[name] = MeteorSegments([], empty)
         else:

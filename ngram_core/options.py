@@ -68,6 +68,7 @@ class Option:
     nullable: bool = False
     variants: Tuple[str, ...] = ()
     variant_choices: Tuple[Tuple[str, Tuple[Any, ...]], ...] = ()  # (variant, its choices): a subset each
+    retired: Tuple[Tuple[Any, str], ...] = ()  # (former choice, what to use instead)
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
@@ -142,6 +143,9 @@ class Option:
         for choice in self.choices:
             if _same(value, choice):
                 return choice
+        for former, instead in self.retired:
+            if _same(value, former):
+                raise ValueError(f"{self.name}={value!r} is no longer available: {instead}")
         if all(isinstance(c, str) for c in self.choices) and not isinstance(value, str):
             raise self._type_error(value)
         raise ValueError(f"{self.name}={value!r:.60} is not supported; use {self.expects()}")
@@ -194,8 +198,10 @@ class OptionSet(Mapping[str, Option]):
     """
 
     def __init__(self, metric: str, options: Iterable[Option], *,
-                 finalize: Optional[Callable[[Dict[str, Any], frozenset], Dict[str, Any]]] = None) -> None:
+                 finalize: Optional[Callable[[Dict[str, Any], frozenset], Dict[str, Any]]] = None,
+                 reads: Optional[Callable[[str, Mapping[str, Any]], bool]] = None) -> None:
         self.metric = metric
+        self._reads = reads
         self._options: Dict[str, Option] = {}
         for option in options:
             if option.name in self._options:
@@ -219,6 +225,18 @@ class OptionSet(Mapping[str, Option]):
     def defaults(self) -> Dict[str, Any]:
         """Every option's declared default (``None`` for those decided by other options)."""
         return {name: option.default for name, option in self._options.items()}
+
+    def reads(self, name: str, given: Mapping[str, Any]) -> bool:
+        """Whether the metric, with the options ``given`` so far, uses option ``name``
+        (declared, and read by the chosen variant): ``score_all`` gives a shared option
+        only to the metrics that read it."""
+        option = self._options.get(name)
+        if option is None:
+            return False
+        variant = given.get("variant", self._options["variant"].default if "variant" in self._options else None)
+        if option.variants and variant not in option.variants:
+            return False
+        return self._reads is None or self._reads(name, {**self.defaults(), **given})
 
     # -- checking --------------------------------------------------------------------
     def check_names(self, names: Iterable[str], accepted: Sequence[str] = ()) -> None:

@@ -17,8 +17,11 @@ Columns, per segment (prefixed by the metric):
   has fewer than n tokens) and ``bleu_matches_5`` (clipped 5-gram matches, -1 when
   not counted). They add: the sum of every column is BLEU's corpus statistics
   (NLTK's methods 5-7 also read the last row's 5-gram matches).
-- METEOR: ``meteor_score``, ``meteor_hyp_len``, ``meteor_ref_len``, ``meteor_matches``,
-  ``meteor_chunks``, ``meteor_n_refs`` (against the best reference). They add.
+- METEOR 1.5 (the default variant): ``meteor_stats`` (the segment's row of
+  :class:`~ngram_core.meteor.MeteorStatistics`, a list of numbers) and ``meteor_n_refs``.
+  NLTK's variant: ``meteor_score``, ``meteor_hyp_len``, ``meteor_ref_len``,
+  ``meteor_matches``, ``meteor_chunks``, ``meteor_n_refs`` (against the best
+  reference). They add.
 - NIST: ``nist_hyp_len``, ``nist_ref_words``, ``nist_n_refs``, ``nist_totals``, and,
   because NIST's information weights come from the reference n-gram counts of the
   *whole* corpus, the segment's reference n-grams (``nist_ref_ngrams``, tokens joined
@@ -34,6 +37,7 @@ from typing import Any, Dict, List, Mapping, Sequence
 import numpy as np
 
 from .bleu import BleuStatistics
+from .meteor.jar_statistics import MeteorStatistics
 from .meteor.scoring import MeteorStats
 from .nist import NgramTable, NistStatistics
 from .ngrams import NgramIndex, TokenizedCorpus
@@ -108,7 +112,10 @@ def segment_columns(predictions: Sequence[str], references: Sequence[Any], metri
         columns.update(zip(BLEU_COLUMNS, (b.hyp_len.tolist(), b.ref_len.tolist(), b.matches.tolist(),
                                           b.totals.tolist(), b.n_refs.tolist(), b.shortest_ref_len.tolist(),
                                           b.short_hyps.tolist(), b.last_matches_5.tolist())))
-    if "meteor" in stats:
+    if "meteor" in stats and isinstance(stats["meteor"], MeteorStatistics):  # meteor-1.5: the jar's statistics row
+        m = stats["meteor"]
+        columns.update({"meteor_stats": m.rows.tolist(), "meteor_n_refs": m.n_refs.tolist()})
+    elif "meteor" in stats:
         m = stats["meteor"]
         columns.update({
             "meteor_score": [s.score_sum for s in m.stats],
@@ -179,7 +186,7 @@ def statistics_from_columns(columns: Mapping[str, Any], metrics: Sequence[str] =
     """The statistics objects of every metric whose columns are present (or of ``metrics``)."""
     names = set(columns.column_names if hasattr(columns, "column_names") else columns)
     if metrics is None:
-        metrics = [m for m in METRICS if f"{m}_hyp_len" in names]
+        metrics = [m for m in METRICS if f"{m}_hyp_len" in names or f"{m}_stats" in names]
     stats: Dict[str, Any] = {}
     for name in check_metrics(metrics):
         if name == "bleu":
@@ -191,6 +198,9 @@ def statistics_from_columns(columns: Mapping[str, Any], metrics: Sequence[str] =
             stats[name] = BleuStatistics(hyp_len, ref_len, matches.reshape(S, -1), totals.reshape(S, -1), n_refs,
                                          shortest, short_hyps.reshape(S, -1) if len(short_hyps) else np.zeros((0, 0)),
                                          hyp_len, matches_5)
+        elif name == "meteor" and "meteor_stats" in names:
+            rows = np.asarray(list(columns["meteor_stats"]), dtype=np.float64)
+            stats[name] = MeteorStatistics(rows.reshape(len(rows), -1), None, _ints(columns["meteor_n_refs"]))
         elif name == "meteor":
             scores = [float(v) for v in columns["meteor_score"]]
             ints = [_ints(columns[c]).tolist() for c in METEOR_COLUMNS[1:5]]

@@ -27,3 +27,12 @@ def make_signature(metric: str, fields: Mapping[str, object]) -> str:
     parts = [metric] + [f"{key}:{value}" for key, value in fields.items()]
     parts.append(f"version:ngram-core-{__version__}")
     return "|".join(parts)
+
+
+def with_fields(signature: str, fields: Mapping[str, object], after: str = "nrefs") -> str:
+    """``signature`` with ``fields`` inserted after its ``after`` field (sacreBLEU puts
+    ``bs``/``ar``/``seed`` right after ``nrefs``); appended before ``version`` if absent."""
+    parts = signature.split("|")
+    keys = [part.split(":", 1)[0] for part in parts]
+    at = keys.index(after) + 1 if after in keys else (keys.index("version") if "version" in keys else len(parts))
+    return "|".join(parts[:at] + [f"{key}:{value}" for key, value in fields.items()] + parts[at:])

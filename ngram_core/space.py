@@ -28,6 +28,11 @@ The app shows:
 - the result as a table of fields: the score first, the signature last;
 - a message above it: the score, or what is wrong with the input (line counts that
   differ, empty input, an option the metric rejects), never a traceback;
+- for BLEU, NIST and METEOR, a comparison with a second system (text or file, one
+  line per prediction): both systems' scores, the p-values of paired bootstrap
+  resampling and paired approximate randomization (:mod:`ngram_core.significance`,
+  sacreBLEU's tests and defaults) and a bar plot (Gradio's own ``BarPlot``) of each
+  segment's score difference;
 - the metric card (``README.md`` without its front matter) below, as on the Hub.
 
 Host and port come from Gradio's own ``GRADIO_SERVER_NAME`` / ``GRADIO_SERVER_PORT``.
@@ -70,6 +75,15 @@ EXAMPLES: List[Tuple[str, str, str]] = [
 ]
 
 SCORE_DIGITS = 6
+
+# The metrics whose statistics the significance tests know (the toy test metric has none).
+COMPARED = ("bleu", "nist", "meteor")
+# The prefilled second system: the first example's predictions, changed in two places.
+SECOND_SYSTEM = "The dog bit the man.\nIt was not surprising.\nThe man had bitten him first."
+SEGMENT_SCORES = {"bleu": "sentence BLEU (effective order), 0-100", "nist": "segment NIST (the corpus' "
+                  "information weights)", "meteor": "segment METEOR, 0-1"}
+COMPARISON_HEADERS = ["score", "predictions", "second system", "difference", "p (paired bootstrap)",
+                      "p (approximate randomization)"]
 
 
 class InputError(ValueError):
@@ -181,7 +195,8 @@ def gather_corpus(
 class OptionSpec:
     """One option widget: ``kind`` is "choice", "flag", "int", "float", "numbers" (a
     list of numbers typed as text), "names" (a group of checkboxes) or "text".
-    ``optional``: the field may be left empty, which leaves the option at its default."""
+    ``optional``: the field may be left empty, which leaves the option at its default.
+    ``variants``: the metric variants that read the option (empty: all)."""
 
     name: str
     default: Any
@@ -189,9 +204,11 @@ class OptionSpec:
     choices: Tuple[Any, ...] = ()
     optional: bool = False
     doc: str = ""
+    variants: Tuple[str, ...] = ()
 
     def label(self) -> str:
-        return f"{self.name} (empty: default)" if self.optional else self.name
+        text = f"{self.name} (empty: default)" if self.optional else self.name
+        return text + (f" [{', '.join(self.variants)}]" if self.variants else "")
 
 
 _WIDGET_KIND = {"flag": "flag", "int": "int", "float": "float", "choice": "choice", "floats": "numbers",
@@ -208,13 +225,25 @@ def option_specs(options: Mapping[str, Any], family: str = "") -> List[OptionSpe
         if option.kind == "choice" and option.nullable:
             choices = (None,) + choices  # None: decided by another option (e.g. the variant's default)
         specs.append(OptionSpec(option.name, option.default, _WIDGET_KIND[option.kind], choices,
-                                option.nullable, option.doc))
+                                option.nullable, option.doc, tuple(option.variants)))
     return specs
 
 
+DEFAULT_LABEL = "(default)"  # a nullable option left to the metric (its value depends on other options)
+
+
 def choice_label(value: Any) -> str:
-    """How a choice is shown in a drop-down (``False``, ``'ascii'`` -> ``ascii``)."""
+    """How a choice is shown in a drop-down (``False``, ``'ascii'`` -> ``ascii``; ``None``,
+    a nullable option's "decided by the other options", -> ``(default)``)."""
+    if value is None:
+        return DEFAULT_LABEL
     return value if isinstance(value, str) else repr(value)
+
+
+def _nullable_choices(spec: "OptionSpec") -> Tuple[Any, ...]:
+    """A nullable choice or flag's drop-down entries: (default) first, then its values."""
+    values = spec.choices if spec.kind == "choice" else (True, False)
+    return (None, *values)
 
 
 def option_values(specs: Sequence[OptionSpec], values: Sequence[Any]) -> Dict[str, Any]:
@@ -222,7 +251,8 @@ def option_values(specs: Sequence[OptionSpec], values: Sequence[Any]) -> Dict[st
     emptied optional one leaves its option out (the metric's default holds)."""
     kwargs = {}
     for spec, value in zip(specs, values):
-        empty = value is None or (isinstance(value, str) and value.strip() == "")
+        empty = value is None or (isinstance(value, str) and value.strip() == "") or (
+            spec.optional and (value == DEFAULT_LABEL or (spec.kind == "names" and not value)))
         if empty:
             if spec.optional:
                 continue
@@ -232,8 +262,8 @@ def option_values(specs: Sequence[OptionSpec], values: Sequence[Any]) -> Dict[st
                 value = (int if spec.kind == "int" else float)(float(value) if spec.kind == "int" else value)
             except (TypeError, ValueError):
                 raise InputError(f"The option {spec.name} takes a number, got {value!r}.") from None
-        elif spec.kind == "choice":
-            value = next((c for c in spec.choices if choice_label(c) == value), value)
+        elif spec.kind == "choice" or (spec.kind == "flag" and spec.optional):
+            value = next((c for c in _nullable_choices(spec) if choice_label(c) == value), value)
         elif spec.kind == "numbers":
             try:
                 value = [float(v) for v in value.replace(",", " ").split()]
@@ -242,17 +272,22 @@ def option_values(specs: Sequence[OptionSpec], values: Sequence[Any]) -> Dict[st
         elif spec.kind == "names":
             value = list(value)
         kwargs[spec.name] = value
+    # an option of other variants, left at its default, is not sent (the chosen variant would refuse it)
+    variant = next((kwargs.get("variant", spec.default) for spec in specs if spec.name == "variant"), None)
+    for spec in specs:
+        if spec.variants and variant not in spec.variants and spec.name in kwargs and kwargs[spec.name] == spec.default:
+            del kwargs[spec.name]
     return kwargs
 
 
 def widget_value(spec: OptionSpec) -> Any:
     """The widget's initial value for the option's default."""
-    if spec.kind == "choice":
+    if spec.kind == "choice" or (spec.kind == "flag" and spec.optional):
         return choice_label(spec.default)
     if spec.kind == "numbers":
         return "" if spec.default is None else " ".join(f"{v:g}" for v in spec.default)
     if spec.kind == "names":
-        return list(spec.default)
+        return [] if spec.default is None else list(spec.default)  # none ticked: the metric's own
     return spec.default
 
 
@@ -344,6 +379,70 @@ def make_scorer(metric: Any, specs: Sequence[OptionSpec]):
     return score
 
 
+def read_second_system(text: Optional[str], file: Optional[str | Path], n_predictions: int) -> Tuple[List[str], str]:
+    """(the second system's lines, where they came from); a file replaces the text box."""
+    if file:
+        lines, source = split_lines(_read_file(file, "second system")), f"file {Path(file).name}"
+    else:
+        lines, source = split_lines(text or ""), "text box"
+    if _is_blank("\n".join(lines)):
+        raise InputError("The second system is empty: type its output, one segment per line, or upload a text file.")
+    if len(lines) != n_predictions:
+        raise InputError(f"The second system ({source}) has {len(lines)} lines but the predictions have "
+                         f"{n_predictions}: give one line per prediction line.")
+    return lines, source
+
+
+def differences_frame(differences: Sequence[float]):
+    """The bar plot's data: one row per segment and its score difference. Segment numbers
+    (from 1) are text, so that the plot draws one bar per segment, and zero-padded, so
+    that their alphabetical order is the corpus order."""
+    import pandas as pd
+
+    width = len(str(len(differences)))
+    return pd.DataFrame({"segment": [str(i).zfill(width) for i in range(1, len(differences) + 1)],
+                         "difference": [float(d) for d in differences]})
+
+
+def comparison_message(comparison: Any, family: str, n_segments: int) -> str:
+    """Markdown: one line per score (difference, both p-values, significant or not), then a note."""
+    lines = []
+    for name, (base, other) in comparison.scores.items():
+        verdict = "significantly different" if comparison.significant(name) else "not significantly different"
+        lines.append(f"**{name}: {other - base:+.4f}** (second system {other:.4f}, predictions {base:.4f}); "
+                     f"p = {comparison.bootstrap_p[name]:.4f} paired bootstrap, "
+                     f"{comparison.randomization_p[name]:.4f} approximate randomization: {verdict} at 0.05")
+    lines.append(f"{n_segments} segments; {comparison.n_samples:,} resamples and {comparison.n_trials:,} trials, "
+                 f"seed {comparison.seed}. Bars: each segment's {SEGMENT_SCORES[family]}, second system minus "
+                 "predictions.")
+    return "  \n".join(lines)
+
+
+def make_comparer(family: str, specs: Sequence[OptionSpec]):
+    """The Compare button's handler, plain Python: the page's inputs, the second system
+    and the option values in; (message, table rows, bar plot data) out. It never raises."""
+    from .significance.comparison import compare_two
+
+    def compare(prediction_text, reference_1, reference_2, prediction_file, reference_files, second_text,
+                second_file, *values):
+        try:
+            predictions, references, _ = gather_corpus(prediction_text, [reference_1, reference_2], prediction_file,
+                                                       reference_files)
+            second, _ = read_second_system(second_text, second_file, len(predictions))
+            kwargs = option_values(specs, values)
+            comparison = compare_two(predictions, second, references, family, names=("predictions", "second system"),
+                                     **kwargs)
+        except (ValueError, TypeError) as err:
+            return f"**Error:** {err}", [], differences_frame([])
+        except Exception as err:  # the user sees a message, the log keeps the traceback
+            logger.exception("comparison failed")
+            return f"**Error:** {type(err).__name__}: {err}", [], differences_frame([])
+        return (comparison_message(comparison, family, len(predictions)), comparison.rows(),
+                differences_frame(comparison.differences))
+
+    return compare
+
+
 def build_app(folder: str | Path, metric: Any = None):
     """The Gradio ``Blocks`` app of the metric folder ``folder``.
 
@@ -411,16 +510,44 @@ def build_app(folder: str | Path, metric: Any = None):
             outputs=[message, table],
             api_name="compute",
         )
+        family = metric_family(metric.name)
+        if family in COMPARED:
+            _comparison(gr, family, specs, [prediction_text, reference_1, reference_2, prediction_file, reference_files],
+                        widgets)
         if card:
             gr.Markdown(card, elem_id="metric-card")
     return demo
 
 
+def _comparison(gr, family: str, specs: Sequence[OptionSpec], corpus_inputs: list, widgets: list) -> None:
+    """The comparison section: a second system, the Compare button, its message, table and plot."""
+    with gr.Accordion("Compare with a second system", open=True, elem_id="comparison"):
+        gr.Markdown(
+            "A second system's output for the same segments, one line per prediction line: is its score "
+            "significantly different from the predictions'? Paired bootstrap resampling and paired "
+            "approximate randomization, as sacreBLEU runs them."
+        )
+        with gr.Row():
+            second_text = gr.Textbox(SECOND_SYSTEM, lines=6, label="Second system", elem_id="second-system")
+            second_file = gr.File(label="Second system file (replaces the text)", type="filepath",
+                                  elem_id="second-system-file")
+        button = gr.Button("Compare", elem_id="compare")
+        message = gr.Markdown("", elem_id="comparison-message")
+        table = gr.Dataframe(headers=COMPARISON_HEADERS, datatype=["str"] * len(COMPARISON_HEADERS),
+                             interactive=False, wrap=True, label="Comparison", elem_id="comparison-result")
+        plot = gr.BarPlot(x="segment", y="difference", height=300,
+                          title="Score difference per segment (second system - predictions)", x_title="segment",
+                          y_title=SEGMENT_SCORES[family], elem_id="segment-differences")
+    button.click(make_comparer(family, specs), inputs=[*corpus_inputs, second_text, second_file, *widgets],
+                 outputs=[message, table, plot], api_name="compare")
+
+
 def _option_widget(gr, spec: OptionSpec):
     elem_id = f"option-{spec.name}"
     value, label = widget_value(spec), spec.label()
-    if spec.kind == "choice":
-        return gr.Dropdown([choice_label(c) for c in spec.choices], value=value, label=label, elem_id=elem_id)
+    if spec.kind == "choice" or (spec.kind == "flag" and spec.optional):
+        entries = _nullable_choices(spec) if spec.optional else spec.choices
+        return gr.Dropdown([choice_label(c) for c in entries], value=value, label=label, elem_id=elem_id)
     if spec.kind == "flag":
         return gr.Checkbox(value=value, label=label, elem_id=elem_id)
     if spec.kind == "names":

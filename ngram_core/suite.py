@@ -12,7 +12,8 @@ The two steps are also public, for the adapters that move statistics around
 with ``+``: the statistics of the two corpora one after the other), and
 ``results_from_statistics`` turns (summed) statistics into the result dictionaries.
 
-Options. ``tokenize`` and ``lowercase`` hold for every metric; any other option
+Options. ``tokenize`` and ``lowercase`` hold for every metric that reads them with its
+variant (METEOR 1.5 tokenizes with the jar's ``-norm``, which lowercases); any other option
 goes to the one metric that has it (``max_order`` to BLEU, ``n`` to NIST,
 ``alpha`` to METEOR...); a dictionary per metric (``meteor={"lowercase": False}``)
 overrides both. Without ``lowercase``, each metric keeps its own default: BLEU and
@@ -30,6 +31,7 @@ from . import bleu as bleu_core
 from . import nist as nist_core
 from .inputs import check_choice, check_corpus
 from .options import OptionSet, closest_names
+from .meteor import jar_metric
 from .meteor import metric as meteor_metric
 from .meteor.scoring import MeteorStats
 from .ngrams import NgramIndex, NgramMatches, TokenizedCorpus, match_ngrams, tokenize_corpus
@@ -57,6 +59,10 @@ class MeteorSegments:
         if not isinstance(other, MeteorSegments):
             return NotImplemented
         return MeteorSegments(self.stats + other.stats, np.concatenate([self.n_refs, other.n_refs]))
+
+    def __getitem__(self, rows: slice) -> "MeteorSegments":
+        """The statistics of a range of segments."""
+        return MeteorSegments(self.stats[rows], self.n_refs[rows])
 
     def __radd__(self, other: Any) -> "MeteorSegments":
         return self if other == 0 else NotImplemented
@@ -103,6 +109,12 @@ def split_options(metrics: Sequence[str], options: Mapping[str, Any]) -> Dict[st
         if not targets:
             raise ValueError(f"option {key!r} belongs to {' and '.join(owners)}, which is not among metrics={metrics!r}")
         for name in targets:
+            if key in SHARED_OPTIONS and len(targets) > 1:
+                # a shared option goes to the metrics whose variant reads it (METEOR 1.5
+                # tokenizes with the jar's -norm, not with tokenize)
+                context = {k: v for k, v in flat.items() if k in DECLARATIONS[name]} | per_metric.get(name, {})
+                if not DECLARATIONS[name].reads(key, context):
+                    continue
             given[name][key] = value
     for name, own in per_metric.items():
         if name not in given:
@@ -174,7 +186,7 @@ def statistics_and_corpora(predictions: Sequence[str], references: Sequence[Any]
     stats: Dict[str, Any] = {}
     for name, opts in per_metric.items():
         tokenize, lowercase = opts["tokenize"], opts["lowercase"]
-        corpus = corpora.corpus(tokenize, lowercase)
+        corpus = None if name == "meteor" and opts["variant"] == "meteor-1.5" else corpora.corpus(tokenize, lowercase)
         if name == "bleu":
             changed = bleu_core.changed_texts(hyps, refs, opts)
             if changed is None:  # the shared corpus and matches
@@ -183,15 +195,20 @@ def statistics_and_corpora(predictions: Sequence[str], references: Sequence[Any]
                 stats[name] = bleu_core.statistics_for(bleu_core.tokenize_for_bleu(hyps, refs, opts), opts)
         elif name == "nist":
             stats[name] = nist_core.nist_statistics(corpus, opts["n"], corpora.index(tokenize, lowercase))
+        elif opts["variant"] == "meteor-1.5":  # the jar's own tokens, from the texts
+            stats[name] = jar_metric.jar_statistics(hyps, refs, meteor_metric.settings_of(opts)).stats
         else:
-            segments = meteor_metric.corpus_segment_statistics(corpus, opts["variant"], opts["stages"],
-                                                               opts["alpha"], opts["beta"], opts["gamma"])
+            segments = meteor_metric.corpus_segment_statistics(corpus, opts["stages"], opts["alpha"], opts["beta"],
+                                                               opts["gamma"])
             stats[name] = MeteorSegments(segments, corpus.refs_per_segment.astype(np.int64))
     return stats, corpora
 
 
-def meteor_result(stats: MeteorSegments, opts: Mapping[str, Any]) -> Dict[str, Any]:
-    """METEOR's result dictionary (the keys of ``compute_meteor``) from its statistics."""
+def meteor_result(stats, opts: Mapping[str, Any]) -> Dict[str, Any]:
+    """METEOR's result dictionary (the keys of ``compute_meteor``) from its statistics
+    (:class:`MeteorStatistics` for ``meteor-1.5``, :class:`MeteorSegments` for ``nltk``)."""
+    if opts["variant"] == "meteor-1.5":
+        return jar_metric.statistics_result(stats, meteor_metric.settings_of(opts), bool(opts["return_segments"]))
     total = stats.total()
     stages = opts["stages"]
     result: Dict[str, Any] = {

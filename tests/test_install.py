@@ -80,3 +80,25 @@ def test_installed_package_carries_each_metric_folder_whole(installed):
     assert done.returncode == 0, done.stderr[-2000:]
     for name, files in zip(("bleu", "nist", "meteor"), json.loads(done.stdout)):
         assert files == sorted(["README.md", "app.py", "requirements.txt", f"{name}_custom.py"]), files
+
+
+def test_installed_package_has_the_ngram_score_command(installed, tmp_path):
+    """pip installs the console script; it runs from anywhere, offline."""
+    python, venv = installed
+    lines = {"ref.txt": ["the cat sat on the mat", "a dog ran fast", "it rained all day"],
+             "a.txt": ["the cat sat on a mat", "a dog ran", "it rained all day"],
+             "b.txt": ["a cat is on the mat", "the dog runs", "rain all the day"]}
+    for name, content in lines.items():
+        (tmp_path / name).write_text("\n".join(content) + "\n", encoding="utf-8")
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    env.update(HF_HUB_OFFLINE="1", NLTK_DATA=str(tmp_path / "none"))
+    done = subprocess.run([str(venv / "bin" / "ngram-score"), "ref.txt", "-i", "a.txt", "b.txt", "--paired-bs",
+                           "--paired-bs-n", "100", "-m", "bleu", "nist", "meteor", "-q"], cwd=tmp_path, env=env,
+                          capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr[-3000:]
+    rows = json.loads(done.stdout)
+    assert [row["system"] for row in rows] == ["Baseline: a.txt", "b.txt"]
+    assert set(rows[1]) == {"system", "BLEU", "NIST", "METEOR", "METEOR-mean"}
+    missing = subprocess.run([str(venv / "bin" / "ngram-score"), "ref.txt", "-i", "nope.txt"], cwd=tmp_path, env=env,
+                             capture_output=True, text=True)
+    assert missing.returncode == 1 and missing.stderr.strip() == "ngram-score: error: nope.txt: no such file"

@@ -59,12 +59,12 @@ def test_combine_keeps_options_set_at_load_time_for_each_metric():
     combined = evaluate.combine([
         load("bleu", max_order=2, smooth_method="floor", tokenize="intl"),
         load("nist", n=3, lowercase="ascii"),
-        load("meteor", lowercase=False, alpha=0.8),
+        load("meteor", normalize=False, alpha=0.8),
     ])
     result = combined.compute(predictions=hyps, references=refs)
     expected = score_all(hyps, refs, tokenize="intl", bleu={"max_order": 2, "smooth_method": "floor", "tokenize": "intl"},
                          nist={"n": 3, "lowercase": "ascii", "tokenize": "13a"},
-                         meteor={"lowercase": False, "alpha": 0.8, "tokenize": "13a"})
+                         meteor={"normalize": False, "alpha": 0.8})
     assert result["bleu"] == expected["bleu"]["bleu"]
     assert len(result["bleu_custom_counts"]) == 2 and len(result["nist_custom_counts"]) == 3
     assert result["nist"] == expected["nist"]["nist"]

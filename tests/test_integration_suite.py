@@ -32,9 +32,13 @@ def test_shared_and_routed_options_reach_the_right_metric():
                                           smooth_method="floor", return_segments=True)
     assert results["nist"] == corpus_nist(HYPS, REFS, tokenize="intl", lowercase=True, n=4, mteval_quirks=True,
                                           return_segments=True)
-    meteor = compute_meteor(HYPS, REFS, tokenize="intl", lowercase=True, alpha=0.8, return_segments=True)
+    # METEOR 1.5 tokenizes with the jar's -norm (which lowercases): the shared tokenize
+    # and lowercase are not its options
+    meteor = compute_meteor(HYPS, REFS, alpha=0.8, return_segments=True)
     assert results["meteor"]["segment_scores"] == meteor["segment_scores"]
     assert results["meteor"]["meteor"] == meteor["meteor"]
+    nltk = score_all(HYPS, REFS, tokenize="intl", lowercase=True, alpha=0.8, variant="nltk", metrics=("meteor",))
+    assert nltk["meteor"] == compute_meteor(HYPS, REFS, variant="nltk", tokenize="intl", lowercase=True, alpha=0.8)
 
 
 def test_each_metric_keeps_its_own_case_default_unless_told():

@@ -15,7 +15,7 @@ SCRIPT = """
 import json, evaluate
 meteor = evaluate.load({path!r})
 out = {{}}
-for variant in ("standard", "nltk"):
+for variant in ("meteor-1.5", "nltk"):
     r = meteor.compute(predictions=["the dogs drove a car", ""], references=[["the dog drove an automobile"], ["x"]],
                        variant=variant)
     out[variant] = r["meteor"]
@@ -37,4 +37,4 @@ def test_metric_loads_and_computes_offline_without_nltk_data(tmp_path):
     assert proc.returncode == 0, proc.stderr[-2000:]
     out = json.loads(proc.stdout.strip().splitlines()[-1])
     assert out["nltk_data"] == []  # no NLTK data reachable: the synonyms came from our resource
-    assert out["standard"] > 0.25 and out["nltk"] > 0.25
+    assert out["meteor-1.5"] > 0.1 and out["nltk"] > 0.25  # means over two segments, one empty

@@ -1,4 +1,6 @@
-"""METEOR's formula, its parameters, the corpus score from summed statistics, edge cases."""
+"""The nltk variant's formula and parameters, the corpus score from summed statistics,
+edge cases of both variants, the options' checks. (METEOR 1.5's numbers are pinned by
+the jar itself: tests/test_meteor_jar_parity.py.)"""
 from __future__ import annotations
 
 import math
@@ -12,7 +14,7 @@ HYP, REF = "a b c d", "a b x c d"
 
 
 def _score(**options) -> float:
-    return compute_meteor([HYP], [REF], stages=("exact",), **options)["meteor"]
+    return compute_meteor([HYP], [REF], variant="nltk", stages=("exact",), **options)["meteor"]
 
 
 def test_segment_score_follows_the_formula_by_hand():
@@ -44,7 +46,7 @@ def test_gamma_scales_the_penalty_linearly():
 
 def test_corpus_score_applies_the_formula_to_summed_statistics():
     hyps, refs = ["a b c d", "e f", "g"], ["a b x c d", "f e", "h"]
-    result = compute_meteor(hyps, refs, stages=("exact",), return_segments=True)
+    result = compute_meteor(hyps, refs, variant="nltk", stages=("exact",), return_segments=True)
     # by hand: matches 4 + 2 + 0, chunks 2 + 2 + 0, lengths 4 + 2 + 1 and 5 + 2 + 1
     assert (result["matches"], result["chunks"], result["translation_length"], result["reference_length"]) == (6, 4, 7, 8)
     p, r = 6 / 7, 6 / 8
@@ -64,35 +66,61 @@ def test_statistics_add_up_to_the_corpus_statistics():
 
 
 def test_best_reference_counts():
-    result = compute_meteor(["a b c"], [["x y z", "a b c", "a b"]], return_segments=True)
+    result = compute_meteor(["a b c"], [["x y z", "a b c", "a b"]], variant="nltk", return_segments=True)
     assert result["segment_references"] == [1]
     assert result["meteor"] == pytest.approx(1 - 0.5 * (1 / 3) ** 3)
+    # METEOR 1.5: an identical reference is a total match in one chunk, 1.0
+    result = compute_meteor(["a b c"], [["x y z", "a b c", "a b c"]], stages="exact", return_segments=True)
+    assert result["segment_references"] == [1] and result["meteor"] == 1.0
 
 
-@pytest.mark.parametrize("variant", ["standard", "nltk"])
+@pytest.mark.parametrize("variant", ["meteor-1.5", "nltk"])
 def test_empty_strings_score_zero_without_error(variant):
-    if variant == "nltk":
-        pytest.importorskip("nltk")
-    result = compute_meteor(["", "a", ""], [[""], [""], ["a"]], variant=variant, return_segments=True)
+    result = compute_meteor(["", "a", ""], [[""], [""], ["a"]], variant=variant, stages=("exact",), return_segments=True)
     assert result["segment_scores"] == [0.0, 0.0, 0.0]
     assert result["meteor"] == result["meteor_corpus"] == 0.0
 
 
 def test_signature_names_every_setting():
-    result = compute_meteor(["a"], [["a", "b"]], alpha=0.8, lowercase=False)
+    result = compute_meteor(["a"], [["a", "b"]], variant="nltk", alpha=0.8, lowercase=False)
     assert result["signature"].startswith(
-        "METEOR|nrefs:2|case:mixed|tok:13a|variant:standard|stages:exact+stem+synonym|alpha:0.8|beta:3|gamma:0.5|version:"
+        "METEOR|nrefs:2|case:mixed|tok:13a|variant:nltk|stages:exact+stem+synonym|alpha:0.8|beta:3|gamma:0.5|version:"
+    )
+    result = compute_meteor(["a"], [["a", "b"]], stages="exact stem", alpha=0.8, normalize=False, beam=10)
+    assert result["signature"].startswith(
+        "METEOR|nrefs:2|variant:meteor-1.5|lang:english|task:rank|stages:exact+stem|weights:1+0.6|alpha:0.8|beta:0.2|"
+        "gamma:0.6|delta:0.75|norm:no|case:mixed|unit:word|beam:10|version:"
     )
 
 
 @pytest.mark.parametrize(
-    "options", [{"alpha": 1.5}, {"beta": -1}, {"gamma": 2}, {"variant": "java"}, {"stages": ["exact", "paraphrase"]}, {"stages": []}]
+    "options", [{"alpha": 1.5}, {"beta": -1}, {"gamma": 2}, {"variant": "java"}, {"stages": []},
+                {"variant": "nltk", "stages": ["exact", "paraphrase"]}, {"stage_weights": [1.0, 2.0]},
+                {"delta": 1.2}, {"beam": 0}, {"language": "xx-unknown"}, {"task": "adq", "language": "de"}]
 )
 def test_bad_options_raise_value_errors_naming_them(options):
-    with pytest.raises(ValueError, match=next(iter(options))):
+    with pytest.raises(ValueError, match=next(iter(options)) if len(options) == 1 else "stages|task"):
         compute_meteor(["a"], ["a"], **options)
 
 
+def test_the_former_default_variant_says_what_to_use():
+    with pytest.raises(ValueError, match="variant='standard' is no longer available: use variant='meteor-1.5'"):
+        compute_meteor(["a"], ["a"], variant="standard")
+
+
+def test_options_of_one_variant_are_refused_with_the_other():
+    with pytest.raises(ValueError, match="delta is only used by variant='meteor-1.5'"):
+        compute_meteor(["a"], ["a"], variant="nltk", delta=0.5)
+    with pytest.raises(ValueError, match="tokenize is only used by variant='nltk'"):
+        compute_meteor(["a"], ["a"], tokenize="intl")
+    with pytest.raises(ValueError, match="-norm always lowercases"):
+        compute_meteor(["a"], ["a"], lowercase=False)
+
+
 def test_lowercase_option_decides_whether_case_matters():
-    assert compute_meteor(["The Cat"], ["the cat"])["meteor"] > 0.9
-    assert compute_meteor(["The Cat"], ["the cat"], lowercase=False, stages=("exact",))["meteor"] == 0.0
+    assert compute_meteor(["The Cat"], ["the cat"], variant="nltk")["meteor"] > 0.9
+    assert compute_meteor(["The Cat"], ["the cat"], variant="nltk", lowercase=False, stages=("exact",))["meteor"] == 0.0
+    # METEOR 1.5: -norm lowercases; without it, case counts unless lowercase=True (the jar's -lower)
+    assert compute_meteor(["The Cat"], ["the cat"], stages="exact")["meteor"] == 1.0
+    assert compute_meteor(["The Cat"], ["the cat"], stages="exact", normalize=False)["meteor"] == 0.0
+    assert compute_meteor(["The Cat"], ["the cat"], stages="exact", normalize=False, lowercase=True)["meteor"] == 1.0

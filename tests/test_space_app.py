@@ -80,8 +80,9 @@ def test_option_widgets_cover_the_declared_options(metric):
     assert [s.name for s in specs] == [n for n in metric.OPTIONS if n not in space.HIDDEN]
     assert "tokenize" in metric.OPTIONS and "lowercase" in metric.OPTIONS
     for spec in specs:
-        if spec.kind == "choice":
-            assert spec.default in spec.choices, f"{spec.name} default {spec.default!r} not offered"
+        if spec.kind == "choice":  # a nullable choice offers "(default)" for None
+            offered = (None, *spec.choices) if spec.optional else spec.choices
+            assert spec.default in offered, f"{spec.name} default {spec.default!r} not offered"
 
 
 def test_every_offered_choice_is_accepted_by_the_metric(metric):
@@ -94,6 +95,8 @@ def test_every_offered_choice_is_accepted_by_the_metric(metric):
             if spec.name == "tokenize" and choice in ("ja-mecab", "ko-mecab"):
                 continue  # optional extras, tested with the tokenizers
             values = [space.choice_label(choice) if s is spec else space.widget_value(s) for s in specs]
+            if spec.variants:  # an option of some variants only: choose one of them
+                values = [space.choice_label(spec.variants[0]) if s.name == "variant" else v for s, v in zip(specs, values)]
             kwargs = space.option_values(specs, values)
             assert kwargs[spec.name] == choice or kwargs[spec.name] is choice
             declared = metric.OPTIONS[spec.name]
@@ -102,6 +105,10 @@ def test_every_offered_choice_is_accepted_by_the_metric(metric):
                 variants = metric.OPTIONS["variant"].choices
                 kwargs["variant"] = next(v for v in variants if any(c is choice or (c == choice and type(c) is type(choice))
                                                                     for c in declared.choices_for(v)))
+            if spec.name == "language" and choice != "en":
+                # METEOR 1.5 has -norm rules for six languages and synonym/paraphrase data for
+                # English only; other choices need those settings (and say so when missing)
+                kwargs.update(stages=["exact"], normalize=choice in ("cz", "de", "es", "fr", "ru"))
             metric.compute(predictions=predictions, references=references, **kwargs)
 
 
@@ -202,5 +209,63 @@ def test_scorer_reports_bad_input_and_bad_options_without_raising(metric):
     message, rows = score("a\nb", "x", "", None, None, *_defaults(specs))
     assert rows == [] and message.startswith("**Error:** The predictions (text box) have 2 lines but reference set 1 has 1")
     bad = ["no-such-tokenizer" if s.name == "tokenize" else space.widget_value(s) for s in specs]
+    tokenize = next(s for s in specs if s.name == "tokenize")
+    if tokenize.variants:  # tokenize belongs to some variants only (METEOR's nltk): choose one of them
+        bad = [space.choice_label(tokenize.variants[0]) if s.name == "variant" else v for s, v in zip(specs, bad)]
     message, rows = score("a", "x", "", None, None, *bad)
     assert rows == [] and message.startswith("**Error:**") and "no-such-tokenizer" in message
+
+
+# -- the comparison with a second system (the three metrics; the toy metric has no statistics) --------
+@pytest.fixture(scope="module", params=METRIC_FOLDERS)
+def compared_metric(request):
+    return space.load_metric(metric_folder(request.param))
+
+
+def test_comparison_shows_both_tests_and_the_segment_differences(compared_metric):
+    from ngram_core.significance.comparison import compare_two
+
+    metric = compared_metric
+    family = space.metric_family(metric.name)
+    specs = space.option_specs(metric.OPTIONS)
+    predictions, ref_1, ref_2 = space.EXAMPLES[0]
+    message, rows, frame = space.make_comparer(family, specs)(predictions, ref_1, ref_2, None, None,
+                                                               space.SECOND_SYSTEM, None, *_defaults(specs))
+    references = [list(pair) for pair in zip(space.split_lines(ref_1), space.split_lines(ref_2))]
+    expected = compare_two(space.split_lines(predictions), space.split_lines(space.SECOND_SYSTEM), references, family,
+                           names=("predictions", "second system"))
+    assert rows == expected.rows() and rows[0][0] == family.upper()
+    assert frame["segment"].tolist() == ["1", "2", "3"] and frame["difference"].tolist() == expected.differences.tolist()
+    name = family.upper()
+    assert message.startswith(f"**{name}: {expected.scores[name][1] - expected.scores[name][0]:+.4f}**")
+    assert f"p = {expected.bootstrap_p[name]:.4f} paired bootstrap" in message
+
+
+def test_plot_data_numbers_segments_in_corpus_order():
+    frame = space.differences_frame([0.5] * 12)
+    assert frame["segment"].tolist()[:3] == ["01", "02", "03"] and sorted(frame["segment"]) == frame["segment"].tolist()
+
+
+def test_comparison_reports_bad_input_without_raising(compared_metric, tmp_path):
+    metric = compared_metric
+    family = space.metric_family(metric.name)
+    specs = space.option_specs(metric.OPTIONS)
+    compare = space.make_comparer(family, specs)
+    predictions, ref_1, ref_2 = space.EXAMPLES[0]
+    message, rows, frame = compare(predictions, ref_1, ref_2, None, None, "one\ntwo", None, *_defaults(specs))
+    assert message == ("**Error:** The second system (text box) has 2 lines but the predictions have 3: give one "
+                       "line per prediction line.") and rows == [] and len(frame) == 0
+    assert compare(predictions, ref_1, ref_2, None, None, " ", None, *_defaults(specs))[0].startswith(
+        "**Error:** The second system is empty")
+    (tmp_path / "second.txt").write_text(space.SECOND_SYSTEM + "\n", encoding="utf-8")
+    from_file = compare(predictions, ref_1, ref_2, None, None, "ignored", tmp_path / "second.txt", *_defaults(specs))
+    assert from_file[1] == compare(predictions, ref_1, ref_2, None, None, space.SECOND_SYSTEM, None,
+                                   *_defaults(specs))[1]
+
+
+def test_only_metrics_with_statistics_get_the_comparison(folder, metric, monkeypatch):
+    require_module("gradio")
+    monkeypatch.setenv("GRADIO_ANALYTICS_ENABLED", "False")
+    demo = space.build_app(folder, metric)
+    ids = {getattr(block, "elem_id", None) for block in demo.blocks.values()}
+    assert ("compare" in ids) == (space.metric_family(metric.name) in space.COMPARED)

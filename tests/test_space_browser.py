@@ -204,12 +204,12 @@ def set_option(driver, spec, value) -> None:
     from selenium.webdriver.support.ui import WebDriverWait
 
     widget = driver.find_element(By.ID, f"option-{spec.name}")
-    if spec.kind == "flag":
+    if spec.kind == "flag" and not spec.optional:
         box = widget.find_element(By.CSS_SELECTOR, "input[type=checkbox]")
         if box.is_selected() != value:
             box.click()
         return
-    assert spec.kind == "choice", f"no way to set a {spec.kind} widget here"
+    assert spec.kind == "choice" or spec.kind == "flag", f"no way to set a {spec.kind} widget here"
     field = widget.find_element(By.CSS_SELECTOR, "input")
     field.click()
     field.send_keys(Keys.CONTROL, "a")
@@ -230,18 +230,19 @@ def compute(driver) -> str:
     )
 
 
-def result_table(driver, rows_expected: bool = True) -> list:
-    """The result table's body as [[field, value], ...] (Gradio draws it as virtual rows)."""
+def result_table(driver, rows_expected: bool = True, elem_id: str = "result") -> list:
+    """A result table's body as [[field, value], ...] (Gradio draws it as virtual rows)."""
     from selenium.webdriver.support.ui import WebDriverWait
 
     def read(d):
         return d.execute_script(
             """
-            return [...document.querySelectorAll('#result [role=row].virtual-row')]
+            return [...document.querySelectorAll('#' + arguments[0] + ' [role=row].virtual-row')]
                 .sort((a, b) => a.dataset.index - b.dataset.index)
                 .map(row => [...row.querySelectorAll('[role=gridcell]')].map(cell => cell.innerText.trim()))
                 .filter(row => row.some(cell => cell !== ''));
-            """
+            """,
+            elem_id,
         )
 
     if rows_expected:
@@ -310,20 +311,25 @@ def test_tab_separated_references_score_like_two_reference_sets(browser, app, re
 def test_an_option_set_in_the_page_reaches_compute(browser, app, reference_metric):
     from selenium.webdriver.common.by import By
 
-    spec = next(s for s in space.option_specs(reference_metric.OPTIONS) if s.name == "lowercase")
-    lowercase = not spec.default
+    specs = {s.name: s for s in space.option_specs(reference_metric.OPTIONS)}
+    spec = specs["lowercase"]
+    # METEOR 1.5's -norm lowercases whatever lowercase says: case matters only without it
+    fixed = {"normalize": False} if "normalize" in specs and specs["normalize"].default else {}
+    lowercase = True if spec.default is None else not spec.default
     predictions, reference_1, _ = space.EXAMPLES[1]  # differs in case from its reference
     open_app(browser, app)
     set_textbox(browser, "predictions", predictions)
     set_textbox(browser, "references-1", reference_1)
     set_textbox(browser, "references-2", "")
+    for name, value in fixed.items():
+        set_option(browser, specs[name], value)
     set_option(browser, spec, lowercase)
     message = compute(browser)
     corpus = dict(zip(["predictions", "references"], example_corpus(space.EXAMPLES[1])))
-    result = reference_metric.compute(**corpus, lowercase=lowercase)
+    result = reference_metric.compute(**corpus, **fixed, lowercase=lowercase)
     family = space.metric_family(reference_metric.name)
     first = space.primary_field(result, family)
-    assert result[first] != reference_metric.compute(**corpus, lowercase=not lowercase)[first]
+    assert result[first] != reference_metric.compute(**corpus, **fixed, lowercase=not lowercase)[first]
     assert message.splitlines()[0] == f"{first} = {space.format_value(result[first])}"
     assert result_table(browser) == space.result_rows(result, family)
 
@@ -381,6 +387,56 @@ def test_uploaded_files_replace_the_text_boxes(browser, app, reference_metric, t
     assert message.splitlines()[0] == headline
     assert "(file hyp.txt; reference file ref0.txt, reference file ref1.txt)" in message
     assert result_table(browser) == rows
+
+
+def test_comparison_shows_both_p_values_and_a_plot_of_the_segment_differences(browser, app):
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    from ngram_core.significance.comparison import compare_two
+
+    family = space.metric_family(app.folder.name)
+    open_app(browser, app)
+    assert textbox_value(browser, "second-system") == space.SECOND_SYSTEM
+    browser.find_element(By.ID, "compare").click()
+    message = WebDriverWait(browser, UI_TIMEOUT).until(
+        lambda d: d.find_element(By.ID, "comparison-message").text.strip() or None)
+    predictions, references = example_corpus(space.EXAMPLES[0])
+    expected = compare_two(predictions, space.split_lines(space.SECOND_SYSTEM), references, family,
+                           names=("predictions", "second system"))
+    name = family.upper()
+    base, other = expected.scores[name]
+    assert message.splitlines()[0].startswith(
+        f"{name}: {other - base:+.4f} (second system {other:.4f}, predictions {base:.4f}); "
+        f"p = {expected.bootstrap_p[name]:.4f} paired bootstrap, "
+        f"{expected.randomization_p[name]:.4f} approximate randomization")
+    assert result_table(browser, elem_id="comparison-result") == expected.rows()
+    # Gradio's BarPlot draws with Vega: wait until it has drawn something the size of a plot
+    drawn = WebDriverWait(browser, UI_TIMEOUT).until(lambda d: d.execute_script(
+        """
+        const plot = document.querySelector('#segment-differences');
+        const area = plot && plot.querySelector('canvas, svg');
+        if (!area) return null;
+        const box = area.getBoundingClientRect();
+        return box.width > 100 && box.height > 100 ? [box.width, box.height] : null;
+        """))
+    assert drawn
+    browser.execute_script("document.querySelector('#segment-differences').scrollIntoView()")
+    screenshot(browser, app, "comparison")
+
+
+def test_a_second_system_with_a_different_line_count_shows_an_error(browser, app):
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    open_app(browser, app)
+    set_textbox(browser, "second-system", "one\ntwo")
+    browser.find_element(By.ID, "compare").click()
+    message = WebDriverWait(browser, UI_TIMEOUT).until(
+        lambda d: d.find_element(By.ID, "comparison-message").text.strip() or None)
+    assert message == ("Error: The second system (text box) has 2 lines but the predictions have 3: give one line "
+                       "per prediction line.")
+    assert result_table(browser, rows_expected=False, elem_id="comparison-result") == []
 
 
 def test_app_shows_the_metric_card_and_options_from_the_metric(browser, app, reference_metric):

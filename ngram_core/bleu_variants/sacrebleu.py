@@ -89,6 +89,11 @@ def bleu_from_statistics(stats: BleuStatistics, options: BleuOptions = BleuOptio
 
     Returns arrays: ``score`` (0-100), ``precisions`` (0-100, smoothed as used),
     ``brevity_penalty``.
+
+    Statistics given as float32 (sacreBLEU's bootstrap resamples are float32 sums)
+    keep float32 precisions and smoothing, as sacreBLEU's own arithmetic on them
+    does with numpy 2 (``100. * np.float32(c)`` is float32); anything else is
+    computed in float64.
     """
     N = options.max_order
     sys_len = stats.hyp_len.astype(np.float64)
@@ -96,8 +101,9 @@ def bleu_from_statistics(stats: BleuStatistics, options: BleuOptions = BleuOptio
     rows = len(sys_len)
     with np.errstate(divide="ignore", invalid="ignore"):
         bp = np.where(sys_len < ref_len, np.where(sys_len > 0, np.exp(1 - ref_len / np.where(sys_len > 0, sys_len, 1)), 0.0), 1.0)
-    correct = stats.matches.astype(np.float64)
-    total = stats.totals.astype(np.float64)
+    dtype = np.float32 if stats.matches.dtype == np.float32 else np.float64
+    correct = stats.matches.astype(dtype)
+    total = stats.totals.astype(dtype)
     value = options.value
     if options.smooth_method == "add-k":
         correct[:, 1:] += value
@@ -110,7 +116,7 @@ def bleu_from_statistics(stats: BleuStatistics, options: BleuOptions = BleuOptio
     eff_order = np.full(rows, N, dtype=np.int64)
     if options.effective_order == "sacrebleu":
         eff_order[:] = 0
-    halvings = np.ones(rows)
+    halvings = np.ones(rows, dtype=dtype)
     safe_total = np.where(total > 0, total, 1.0)
     for n in range(N):
         alive &= total[:, n] != 0

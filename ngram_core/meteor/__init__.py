@@ -1,12 +1,16 @@
-"""METEOR (Lavie & Agarwal 2007; Denkowski & Lavie 2014) on the shared tokenizers.
+"""METEOR (Lavie & Agarwal 2007; Denkowski & Lavie 2014): the METEOR 1.5 jar's numbers
+(the default) and NLTK's.
 
-Modules, one concept each: ``stemmers`` (Snowball, NLTK's Porter), ``wordnet`` (WordNet
-3.0 shipped offline), ``tables`` (the distinct sentence pairs of a corpus as token
-tables, and joins on them), ``matching`` (exact -> stem -> synonym stages, all pairs at
-once), ``alignment`` (chunks, fewest-chunks alignment), ``scoring`` (the formula,
-additive statistics), ``metric`` (a corpus: tokens -> statistics -> scores, signature).
+METEOR 1.5 (``variant="meteor-1.5"``), modules named ``jar_*`` for the tool they
+reproduce: ``jar_normalize`` (-norm), ``jar_resources`` (the jar's word lists and
+tables), ``jar_stemmers``, ``jar_matching`` (the modules' candidates), ``jar_beam``
+(the search), ``jar_statistics`` (additive statistics, the score), ``jar_settings``
+(languages, tasks, parameters), ``jar_metric`` (a corpus). NLTK's (``variant="nltk"``):
+``stemmers``, ``wordnet`` (WordNet 3.0 shipped offline), ``tables`` (token tables and
+joins), ``matching``, ``scoring``. ``metric``: the options (declared once), the
+variants and ``compute_meteor``.
 """
-from .alignment import count_chunks, fewest_chunks
+from .jar_statistics import MeteorStatistics
 from .matching import STAGES
 from .metric import OPTIONS, VARIANTS, SegmentResult, compute_meteor, segment_statistics, signature
 from .scoring import MeteorStats, meteor_formula
@@ -15,11 +19,10 @@ __all__ = [
     "OPTIONS",
     "STAGES",
     "VARIANTS",
+    "MeteorStatistics",
     "MeteorStats",
     "SegmentResult",
     "compute_meteor",
-    "count_chunks",
-    "fewest_chunks",
     "meteor_formula",
     "segment_statistics",
     "signature",

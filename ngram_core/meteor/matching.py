@@ -1,7 +1,7 @@
 """Word matching for METEOR: which hypothesis words may align with which reference words.
 
 Stages, in order, each on words not matched by an earlier stage: ``exact`` (same
-token), ``stem`` (same stem), ``synonym`` (WordNet 3.0). Both matchers work on every
+token), ``stem`` (same stem), ``synonym`` (WordNet 3.0). The matcher works on every
 distinct (hypothesis, reference) pair of a corpus at once, on the token tables of
 :mod:`.tables`; a stage is a join on (pair, key), so Python only sees the word types
 (to stem them or look them up in WordNet, once per type) and the few pairs the
@@ -16,14 +16,9 @@ synonym stage of the ``nltk`` variant has to walk word by word.
   quirks are kept: the stem stage replaces the words by their Porter stems, and the
   synonym stage then looks up those stems; a reference word matches when it equals one
   of the hypothesis word's WordNet lemma names.
-- :func:`candidate_matches`: every (hypothesis, reference) pair that matches, for the
-  fewest-chunks alignment (:mod:`ngram_core.meteor.alignment`), as METEOR 1.5 collects
-  them: a stage only considers words for which no earlier stage found any match.
-  Stems are Snowball stems of the words; two words are synonyms when they share a
-  WordNet synset (through their base forms), as in METEOR 1.5.
 
-Both return one row per match (or candidate): (hypothesis row, reference row, stage
-index), rows of the :class:`.tables.Side` tables.
+It returns one row per match: (hypothesis row, reference row, stage index), rows of
+the :class:`.tables.Side` tables. (METEOR 1.5's matching is :mod:`.jar_matching`.)
 """
 from __future__ import annotations
 
@@ -33,13 +28,12 @@ from typing import Callable, Dict, FrozenSet, Iterable, List, Sequence, Tuple
 import numpy as np
 
 from .stemmers import get_stemmer
-from .tables import KeyIndex, Side, combined, contains, csr, distinct, expand_csr, full_join, ranked_join
+from .tables import Side, combined, contains, csr, distinct, expand_csr, ranked_join
 from .wordnet import get_wordnet
 
 STAGES = ("exact", "stem", "synonym")
 
 Matches = Tuple[np.ndarray, np.ndarray, np.ndarray]  # (hypothesis rows, reference rows, stage indices)
-_BATCH = 1 << 20
 
 
 def check_stages(stages: Iterable[str]) -> Tuple[str, ...]:
@@ -69,11 +63,6 @@ def _cached_stemmer(name: str) -> Callable[[str], str]:
 @lru_cache(maxsize=_WORD_CACHE_SIZE)
 def _synonyms(word: str) -> FrozenSet[str]:
     return get_wordnet().synonyms(word)
-
-
-@lru_cache(maxsize=_WORD_CACHE_SIZE)
-def _synsets(word: str) -> FrozenSet[int]:
-    return get_wordnet().synset_ids(word)
 
 
 class Lexicon:
@@ -188,73 +177,6 @@ def _nltk_synonym_matches(hyp: Side, ref: Side, hyp_rows, ref_rows, hyp_key, ref
                     matched_ref.append(j)
                     break
     return np.array(matched_hyp, dtype=np.int64), np.array(matched_ref, dtype=np.int64)
-
-
-def candidate_matches(hyp: Side, ref: Side, stages: Sequence[str], lexicon: Lexicon) -> Matches:
-    """Every candidate pair of words of every pair of sentences, METEOR 1.5's way (see
-    the module docstring); for each hypothesis row its candidates in reference order."""
-    hyp_free = np.ones(len(hyp), dtype=bool)  # no candidate yet
-    ref_free = np.ones(len(ref), dtype=bool)
-    found: List[Matches] = []
-    for stage_index, stage in enumerate(stages):
-        hyp_rows, ref_rows = np.flatnonzero(hyp_free), np.flatnonzero(ref_free)
-        if not len(hyp_rows) or not len(ref_rows):
-            break
-        hyp_pair, ref_pair = hyp.pair[hyp_rows], ref.pair[ref_rows]
-        if stage == "synonym":
-            h, r = _synset_join(hyp.tok[hyp_rows], ref.tok[ref_rows], hyp_pair, ref_pair, lexicon.vocab)
-        else:
-            hyp_key, ref_key = hyp.tok[hyp_rows], ref.tok[ref_rows]
-            n_keys = len(lexicon.vocab)
-            if stage == "stem":
-                hyp_key, ref_key = lexicon.stem_ids(hyp_key), lexicon.stem_ids(ref_key)
-                n_keys = len(lexicon.stems)
-            h, r = full_join(combined(hyp_pair, hyp_key, n_keys), combined(ref_pair, ref_key, n_keys))
-        h, r = hyp_rows[h], ref_rows[r]
-        hyp_free[h] = False
-        ref_free[r] = False
-        found.append((h, r, np.full(len(h), stage_index, dtype=np.int64)))
-    h, r, s = _concat(found)
-    order = np.lexsort((ref.pos[r], h))  # by hypothesis row, then reference position
-    return h[order], r[order], s[order]
-
-
-def _synset_join(hyp_tok, ref_tok, hyp_pair, ref_pair, vocab) -> Tuple[np.ndarray, np.ndarray]:
-    """(hypothesis, reference) entries of the same pair whose words share a synset.
-
-    Which word types share a synset is found once per type (through an index from
-    synset to the reference types that have it); the entries are then joined on
-    (pair, reference type), so each pair of entries comes out once.
-    """
-    n_types = len(vocab)
-    ref_types = distinct(ref_tok, n_types).tolist()
-    hyp_types = distinct(hyp_tok, n_types)
-    types_of_synset: Dict[int, List[int]] = {}
-    for b in ref_types:
-        for synset in _synsets(vocab[b]):
-            types_of_synset.setdefault(synset, []).append(b)
-    related = []  # per hypothesis type: the reference types it shares a synset with
-    for a in hyp_types.tolist():
-        found = set()
-        for synset in _synsets(vocab[a]):
-            found.update(types_of_synset.get(synset, ()))
-        related.append(sorted(found))
-    offsets, flat = csr(related)
-    type_index = np.zeros(n_types, dtype=np.int64)
-    type_index[hyp_types] = np.arange(len(hyp_types))
-    owner = type_index[hyp_tok]
-    ref_index = KeyIndex(combined(ref_pair, ref_tok, n_types))
-    # entries x related types can be many (common words share synsets with many words):
-    # joined in batches of about _BATCH, to bound memory
-    expanded = np.cumsum(offsets[owner + 1] - offsets[owner])
-    cuts = np.searchsorted(expanded, np.arange(1, expanded[-1] // _BATCH + 1) * _BATCH) if len(expanded) else []
-    found_h, found_r = [], []
-    for lo, hi in zip([0, *cuts], [*cuts, len(hyp_tok)]):
-        rows, wanted = expand_csr(np.arange(lo, hi), owner[lo:hi], offsets, flat)
-        h, r = full_join(combined(hyp_pair[rows], wanted, n_types), ref_index)
-        found_h.append(rows[h])
-        found_r.append(r)
-    return np.concatenate(found_h), np.concatenate(found_r)
 
 
 def _concat(found: List[Matches]) -> Matches:

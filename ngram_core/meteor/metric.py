@@ -1,18 +1,25 @@
-"""METEOR over a corpus: tokens -> per-pair alignment and statistics -> scores.
+"""METEOR over a corpus: the variants, their options (declared once) and results.
 
-Every hypothesis is aligned with each of its references and keeps the best-scoring
-reference (the first one on ties, as NLTK's ``max``). Work is done once per distinct
-thing: texts are tokenized once each (a reference is shared by every system), a
-(hypothesis, reference) pair that occurs again (two systems with the same output) is
-aligned once, and the matchers of :mod:`.matching` handle all distinct pairs together
-on token tables (:mod:`.tables`). :func:`compute_meteor` adds the scores and the
-signature; :func:`segment_statistics` does the same from token lists and
-:func:`corpus_segment_statistics` from an already tokenized corpus. Two variants:
+Two variants, each named for the tool whose numbers it reproduces:
 
-- ``standard`` (default): Snowball stems, WordNet synonyms by shared synset, and the
-  fewest-chunks alignment METEOR 1.5 ranks first (:mod:`.alignment`).
+- ``meteor-1.5`` (default): the METEOR 1.5 jar, ``java -jar meteor-1.5.jar HYP REF -l en
+  -norm`` (what WMT and pycocoevalcap report): the jar's tokenizer, modules, beam
+  search and scoring, by language and task (:mod:`.jar_metric`).
 - ``nltk``: NLTK 3.10.4's ``meteor_score`` to the last digit (greedy right-to-left
-  staged matching, Porter stems, NLTK's synonym rule); needs ``pip install nltk``.
+  staged matching, Porter stems, NLTK's synonym rule) on our 13a tokens, evaluate's
+  ``meteor``.
+
+For ``nltk``, every hypothesis is aligned with each of its references and keeps the
+best-scoring reference (the first one on ties, as NLTK's ``max``). Work is done once
+per distinct thing: texts are tokenized once each (a reference is shared by every
+system), a (hypothesis, reference) pair that occurs again (two systems with the same
+output) is aligned once, and the matchers of :mod:`.matching` handle all distinct
+pairs together on token tables (:mod:`.tables`). :func:`segment_statistics` does the
+same from token lists and :func:`corpus_segment_statistics` from an already
+tokenized corpus.
+
+The former default ``standard`` (the fewest-chunks alignment) is gone: it reproduced
+no tool anyone reports, and a second METEOR-1.5-like alignment invited confusion.
 """
 from __future__ import annotations
 
@@ -20,7 +27,7 @@ import gc
 from contextlib import contextmanager
 from dataclasses import dataclass
 from itertools import chain
-from typing import Any, Dict, Iterable, List, Sequence
+from typing import Any, Dict, Iterable, List, Sequence, Tuple
 
 import numpy as np
 
@@ -29,13 +36,13 @@ from ..inputs import check_choice, check_corpus
 from ..ngrams import TokenizedCorpus
 from ..options import Option, OptionSet, flag, return_segments_option, tokenize_option
 from ..signature import case_field, make_signature, nrefs_field
-from .alignment import Pair, fewest_chunks
-from .matching import STAGES, Lexicon, Matches, candidate_matches, check_stages, nltk_matches
+from .matching import STAGES, Lexicon, Matches, check_stages, nltk_matches
 from .scoring import DEFAULT_ALPHA, DEFAULT_BETA, DEFAULT_GAMMA, MeteorStats, check_parameters, meteor_formula
+from . import jar_metric, jar_settings
 from .tables import Segments, Side
 
-VARIANTS = ("standard", "nltk")
-STEMMER_OF_VARIANT = {"standard": "snowball", "nltk": "porter"}
+VARIANTS = ("meteor-1.5", "nltk")
+Pair = Tuple[int, int, int]  # (hypothesis position, reference position, stage index)
 
 
 @dataclass(frozen=True)
@@ -71,43 +78,6 @@ class _Alignments:
         return list(zip(self.i[a:b].tolist(), self.j[a:b].tolist(), self.stage[a:b].tolist()))
 
 
-def _fewest_chunks_all(hyp: Side, ref: Side, candidates: Matches) -> Matches:
-    """:func:`.alignment.fewest_chunks` of every pair; a pair whose candidates leave
-    nothing to choose (no word with two candidates, no reference word wanted twice) is
-    its own alignment and skips the search (as the search itself would)."""
-    h, r, stage = candidates  # sorted by hypothesis row, then reference position
-    n_pairs = len(hyp.start) - 1
-    choose = np.zeros(n_pairs, dtype=bool)
-    choose[hyp.pair[np.bincount(h, minlength=len(hyp)) > 1]] = True
-    choose[ref.pair[np.bincount(r, minlength=len(ref)) > 1]] = True
-    searched = choose[hyp.pair[h]]
-    found: List[Matches] = [(h[~searched], r[~searched], stage[~searched])]
-    h, r, stage = h[searched], r[searched], stage[searched]
-    ref_pos, stages = ref.pos[r].tolist(), stage.tolist()
-    first = np.searchsorted(h, np.arange(len(hyp) + 1))  # the candidates of row x: first[x]:first[x + 1]
-    pairs = np.flatnonzero(choose)
-    counts: List[int] = []
-    out_i: List[int] = []
-    out_j: List[int] = []
-    out_s: List[int] = []
-    for x, y in zip(hyp.start[pairs].tolist(), hyp.start[pairs + 1].tolist()):
-        # the search's input: per hypothesis word, its (reference position, stage) candidates
-        bounds = first[x:y + 1].tolist()
-        lo = bounds[0]
-        options = list(zip(ref_pos[lo:bounds[-1]], stages[lo:bounds[-1]]))
-        best = fewest_chunks([options[a - lo:b - lo] for a, b in zip(bounds, bounds[1:])])
-        counts.append(len(best))
-        if best:
-            i, j, s = zip(*best)
-            out_i += i
-            out_j += j
-            out_s += s
-    pair = np.repeat(pairs, counts)
-    found.append((hyp.start[pair] + np.array(out_i, dtype=np.int64), ref.start[pair] + np.array(out_j, dtype=np.int64),
-                  np.array(out_s, dtype=np.int64)))
-    return tuple(np.concatenate(column) for column in zip(*found))
-
-
 @dataclass
 class _Corpus:
     """Distinct segments and, per hypothesis, the segment indices of it and its references."""
@@ -134,8 +104,8 @@ class _Best:
                            int(self.aligned.matches[p]), int(self.aligned.chunks[p]))
 
 
-def _align(corpus: _Corpus, variant: str, stages: Sequence[str], alpha: float, beta: float, gamma: float) -> _Best:
-    """Align every distinct pair, score every (hypothesis, reference) and pick the best."""
+def _align(corpus: _Corpus, stages: Sequence[str], alpha: float, beta: float, gamma: float) -> _Best:
+    """Align every distinct pair (NLTK's way), score every (hypothesis, reference) and pick the best."""
     segments = corpus.segments
     n_refs = np.fromiter((len(r) for r in corpus.refs), dtype=np.int64, count=len(corpus.refs))
     ref_seg = np.fromiter(chain.from_iterable(corpus.refs), dtype=np.int64, count=int(n_refs.sum()))
@@ -144,12 +114,7 @@ def _align(corpus: _Corpus, variant: str, stages: Sequence[str], alpha: float, b
     distinct, pair_of = np.unique(hyp_seg * n_segments + ref_seg, return_inverse=True)
     hyp = Side.expand(segments, distinct // n_segments)
     ref = Side.expand(segments, distinct % n_segments)
-    lexicon = Lexicon(STEMMER_OF_VARIANT[variant], segments.vocab)
-    if variant == "nltk":
-        matches = nltk_matches(hyp, ref, stages, lexicon)
-    else:
-        matches = _fewest_chunks_all(hyp, ref, candidate_matches(hyp, ref, stages, lexicon))
-    aligned = _Alignments(hyp, ref, matches)
+    aligned = _Alignments(hyp, ref, nltk_matches(hyp, ref, stages, Lexicon("porter", segments.vocab)))
 
     lengths = segments.lengths
     hyp_len, ref_len = lengths[hyp_seg].tolist(), lengths[ref_seg].tolist()
@@ -195,14 +160,12 @@ def _corpus_from_tokens(hypotheses: Sequence[Sequence[str]], references: Sequenc
 def segment_statistics(
     hypotheses: Sequence[Sequence[str]],
     references: Sequence[Sequence[Sequence[str]]],
-    variant: str = "standard",
     stages: Iterable[str] = STAGES,
     alpha: float = DEFAULT_ALPHA,
     beta: float = DEFAULT_BETA,
     gamma: float = DEFAULT_GAMMA,
 ) -> List[SegmentResult]:
-    """Align tokenized segments (each with one or more tokenized references)."""
-    check_choice("variant", variant, VARIANTS)
+    """Align tokenized segments (each with one or more tokenized references), the ``nltk`` variant's way."""
     stages = check_stages(stages)
     check_parameters(alpha, beta, gamma)
     if len(hypotheses) != len(references) or not all(len(r) for r in references):
@@ -210,25 +173,24 @@ def segment_statistics(
     if not len(hypotheses):
         return []
     with _gc_paused():
-        best = _align(_corpus_from_tokens(hypotheses, references), variant, stages, alpha, beta, gamma)
+        best = _align(_corpus_from_tokens(hypotheses, references), stages, alpha, beta, gamma)
         return [SegmentResult(best.score[k], best.reference[k], best.aligned.pairs(p), best.stats(k))
                 for k, p in enumerate(best.pair)]
 
 
-def corpus_segment_statistics(corpus: TokenizedCorpus, variant: str = "standard", stages: Sequence[str] = STAGES,
+def corpus_segment_statistics(corpus: TokenizedCorpus, stages: Sequence[str] = STAGES,
                               alpha: float = DEFAULT_ALPHA, beta: float = DEFAULT_BETA,
                               gamma: float = DEFAULT_GAMMA) -> List[MeteorStats]:
     """Each segment's statistics against its best reference, from a corpus tokenized by
     :func:`ngram_core.ngrams.tokenize_corpus` (token ids as they are: for ``score_all``,
-    which shares one tokenization between metrics)."""
-    check_choice("variant", variant, VARIANTS)
+    which shares one tokenization between metrics); the ``nltk`` variant."""
     stages = check_stages(stages)
     check_parameters(alpha, beta, gamma)
     texts, n = corpus.texts, corpus.n_segments
     refs = [[n + r for r in row if r >= 0] for row in corpus.ref_table.tolist()]
     segments = _Corpus(Segments(texts.ids, texts.offsets, texts.vocab), np.arange(n, dtype=np.int64), refs)
     with _gc_paused():
-        best = _align(segments, variant, stages, alpha, beta, gamma)
+        best = _align(segments, stages, alpha, beta, gamma)
     return [best.stats(k) for k in range(n)]
 
 
@@ -248,7 +210,7 @@ def _gc_paused():
 
 
 def signature(variant: str, stages: Sequence[str], alpha: float, beta: float, gamma: float, tokenize: str, lowercase: bool, nrefs: str) -> str:
-    """``METEOR|nrefs:1|case:lc|tok:13a|variant:standard|stages:exact+stem+synonym|alpha:0.9|beta:3|gamma:0.5|version:ngram-core-X``.
+    """The ``nltk`` variant's: ``METEOR|nrefs:1|case:lc|tok:13a|variant:nltk|stages:exact+stem+synonym|alpha:0.9|beta:3|gamma:0.5|version:ngram-core-X``.
 
     The same field names and order as BLEU's and NIST's signatures where they overlap.
     """
@@ -267,22 +229,72 @@ def signature(variant: str, stages: Sequence[str], alpha: float, beta: float, ga
     )
 
 
+NLTK_DEFAULTS = {"stages": STAGES, "alpha": DEFAULT_ALPHA, "beta": DEFAULT_BETA, "gamma": DEFAULT_GAMMA, "lowercase": True}
+METEOR15_ONLY = ("meteor-1.5",)
+
+
 def _finalize(values: Dict[str, Any], given: frozenset) -> Dict[str, Any]:
-    values["stages"] = check_stages(values["stages"])  # METEOR's order, whatever order they were given in
+    """Defaults that depend on the variant (and for METEOR 1.5 on language and task)."""
+    if values["variant"] == "nltk":
+        for name, default in NLTK_DEFAULTS.items():
+            if values[name] is None:
+                values[name] = default
+        if "paraphrase" in values["stages"]:
+            raise ValueError("stages: the 'nltk' variant has no paraphrase stage (NLTK's meteor_score has none); "
+                             "use variant='meteor-1.5'")
+        values["stages"] = check_stages(values["stages"])  # METEOR's order, whatever order they were given in
+        return values
+    if values["normalize"] and values["lowercase"] is False:
+        raise ValueError("lowercase=False with normalize=True: the jar's -norm always lowercases; "
+                         "set normalize=False for case-sensitive whitespace tokens")
+    settings = jar_settings.resolve_settings(
+        values["language"], values["task"], values["stages"], values["stage_weights"], values["alpha"],
+        values["beta"], values["gamma"], values["delta"], values["normalize"], bool(values["lowercase"]),
+        values["beam"])
+    values.update(task=settings.task, stages=settings.stages, stage_weights=settings.stage_weights,
+                  alpha=settings.alpha, beta=settings.beta, gamma=settings.gamma, delta=settings.delta,
+                  lowercase=settings.lowercase)
     return values
 
 
+def _reads(name: str, values: Dict[str, Any]) -> bool:
+    """METEOR 1.5 tokenizes with the jar's ``-norm``: a shared ``lowercase`` is its ``-lower``
+    only without it."""
+    return not (name == "lowercase" and values["variant"] == "meteor-1.5" and values["normalize"])
+
+
 OPTIONS = OptionSet("METEOR", [
-    Option("variant", "standard", "'standard': Snowball stems, WordNet synsets, the fewest-chunks alignment; "
-           "'nltk': NLTK 3.10's meteor_score exactly", "choice", choices=VARIANTS),
-    Option("stages", STAGES, "matching stages, applied in METEOR's order", "names", choices=STAGES),
-    Option("alpha", DEFAULT_ALPHA, "weight of precision against recall", "float", low=0, high=1),
-    Option("beta", DEFAULT_BETA, "shape of the fragmentation penalty", "float", low=0),
-    Option("gamma", DEFAULT_GAMMA, "weight of the fragmentation penalty", "float", low=0, high=1),
-    tokenize_option(),
-    flag("lowercase", True, "lowercase (full Unicode str.lower()) before tokenizing"),
+    Option("variant", "meteor-1.5", "'meteor-1.5': the METEOR 1.5 jar's numbers (java -jar meteor-1.5.jar -l en -norm, "
+           "pycocoevalcap's METEOR); 'nltk': NLTK 3.10's meteor_score exactly (evaluate's meteor)", "choice",
+           choices=VARIANTS, retired=(("standard", "use variant='meteor-1.5' (the jar's numbers, the default) or "
+                                                   "'nltk'; the fewest-chunks alignment reproduced no tool"),)),
+    Option("language", "en", "the jar's -l: target language (parameters, stemmer, -norm rules)", "choice",
+           choices=jar_settings.LANGUAGE_CODES, variants=METEOR15_ONLY),
+    Option("task", None, "the jar's -t: parameter set (rank, adq, hter, util: English only; li, tune); "
+           "None: rank where the jar has it for the language, else li", "choice", choices=jar_settings.TASKS,
+           nullable=True, variants=METEOR15_ONLY),
+    Option("stages", None, "matching modules (the jar's -m), in the order given for meteor-1.5; None: the "
+           "language's (en: exact stem synonym paraphrase) or, for nltk, exact stem synonym", "names",
+           choices=jar_settings.MODULES, nullable=True),
+    Option("stage_weights", None, "the jar's -w: one weight per stage; None: the task's, by position as the jar",
+           "floats", nullable=True, variants=METEOR15_ONLY),
+    Option("alpha", None, "weight of recall against precision; None: the variant's (nltk 0.9; meteor-1.5 by "
+           "language and task, en 0.85)", "float", low=0, high=1, nullable=True),
+    Option("beta", None, "shape of the fragmentation penalty; None: nltk 3, meteor-1.5 en 0.2", "float", low=0,
+           nullable=True),
+    Option("gamma", None, "weight of the fragmentation penalty; None: nltk 0.5, meteor-1.5 en 0.6", "float", low=0,
+           high=1, nullable=True),
+    Option("delta", None, "weight of content against function words; None: by language and task (en 0.75)",
+           "float", low=0, high=1, nullable=True, variants=METEOR15_ONLY),
+    flag("normalize", True, "the jar's -norm: its tokenizer, then lowercasing; False: whitespace tokens",
+         variants=METEOR15_ONLY),
+    Option("beam", jar_settings.DEFAULT_BEAM, "the jar's -x: partial alignments kept by the search", "int", low=1,
+           variants=METEOR15_ONLY),
+    tokenize_option(doc="the tokenizer of the nltk variant (sacreBLEU's, by name)", variants=("nltk",)),
+    Option("lowercase", None, "lowercase before tokenizing; None: nltk True, meteor-1.5 as -norm (which "
+           "lowercases) or, with normalize=False, False (the jar's -lower)", "flag", nullable=True),
     return_segments_option(),
-], finalize=_finalize)
+], finalize=_finalize, reads=_reads)
 
 
 @OPTIONS.entry_point
@@ -290,19 +302,32 @@ def compute_meteor(predictions: Sequence[str], references: Sequence[Any], **opti
     """METEOR of ``predictions`` against ``references`` (one string or a list per prediction).
 
     Returns ``meteor`` (mean of segment scores, 0-1: evaluate's and NLTK's number),
-    ``meteor_corpus`` (the formula on matches, chunks and lengths summed over segments,
-    METEOR 1.5's system score, 0-1), the summed statistics and ``signature``; with
-    ``return_segments=True`` also ``segment_scores``, ``segment_alignments`` (pairs of
-    hypothesis and reference token positions), ``segment_chunks``, ``segment_matches``
+    ``meteor_corpus`` (the score of the summed statistics, 0-1: the jar's "Final score",
+    pycocoevalcap's METEOR), ``matches``, ``chunks``, ``translation_length``,
+    ``reference_length`` (sums over segments, each against its best reference) and
+    ``signature``; for ``meteor-1.5`` also ``stage_matches`` (per stage, the words
+    matched on each side) and ``reference_matches``. With ``return_segments=True`` also
+    ``segment_scores``, ``segment_alignments``, ``segment_chunks``, ``segment_matches``
     and ``segment_references`` (index of the best reference).
     """
+    if options["variant"] == "meteor-1.5":
+        hyps, refs = check_corpus(predictions, references)
+        settings = settings_of(options)
+        return jar_metric.jar_result_dict(jar_metric.jar_statistics(hyps, refs, settings), options["return_segments"])
     with _gc_paused():
-        return _compute(predictions, references, options["variant"], options["stages"], options["alpha"],
-                        options["beta"], options["gamma"], options["tokenize"], options["lowercase"],
-                        options["return_segments"])
+        return _compute(predictions, references, options["stages"], options["alpha"], options["beta"],
+                        options["gamma"], options["tokenize"], options["lowercase"], options["return_segments"])
 
 
-def _compute(predictions, references, variant, stages, alpha, beta, gamma, tokenize, lowercase, return_segments) -> Dict[str, Any]:
+def settings_of(options: Dict[str, Any]) -> jar_settings.JarSettings:
+    """The METEOR 1.5 settings of resolved options (``OPTIONS.resolve``)."""
+    return jar_settings.resolve_settings(
+        options["language"], options["task"], options["stages"], options["stage_weights"], options["alpha"],
+        options["beta"], options["gamma"], options["delta"], options["normalize"], bool(options["lowercase"]),
+        options["beam"])
+
+
+def _compute(predictions, references, stages, alpha, beta, gamma, tokenize, lowercase, return_segments) -> Dict[str, Any]:
     hyps, refs = check_corpus(predictions, references)
     # Tokenize each distinct text once (a tokenizer is a function of the text; the
     # references of a test set recur once per system), straight into token ids.
@@ -312,7 +337,7 @@ def _compute(predictions, references, variant, stages, alpha, beta, gamma, token
     encoded = encode_texts(list(index), tokenize, lowercase)
     corpus = _Corpus(Segments(encoded.ids, encoded.offsets, encoded.vocab), hyp_ids, ref_ids)
 
-    best = _align(corpus, variant, stages, alpha, beta, gamma)
+    best = _align(corpus, stages, alpha, beta, gamma)
     matches, chunks = best.aligned.matches[best.pair], best.aligned.chunks[best.pair]
     total = MeteorStats(len(best.score), sum(best.score), sum(best.hyp_len), sum(best.ref_len), int(matches.sum()), int(chunks.sum()))
     out: Dict[str, Any] = {
@@ -322,7 +347,7 @@ def _compute(predictions, references, variant, stages, alpha, beta, gamma, token
         "chunks": total.chunks,
         "translation_length": total.hyp_len,
         "reference_length": total.ref_len,
-        "signature": signature(variant, stages, alpha, beta, gamma, tokenize, lowercase, nrefs_field(len(s) for s in refs)),
+        "signature": signature("nltk", stages, alpha, beta, gamma, tokenize, lowercase, nrefs_field(len(s) for s in refs)),
     }
     if return_segments:
         out["segment_scores"] = best.score

@@ -1,7 +1,5 @@
-"""Stemmers for METEOR's stem stage, by name.
+"""Stemmers for the ``nltk`` variant's stem stage, by name (METEOR 1.5's are :mod:`.jar_stemmers`).
 
-- ``snowball``: the Snowball English stemmer (``snowballstemmer``, a dependency), as
-  METEOR 1.5 uses; the default variant's stemmer.
 - ``porter``: NLTK's ``PorterStemmer()`` (NLTK_EXTENSIONS mode, lowercases its input),
   as NLTK's ``meteor_score`` uses; the ``nltk`` variant's stemmer. It is pure code, no
   data, but needs ``pip install nltk``; it is imported on first use only.
@@ -14,23 +12,19 @@ from functools import lru_cache
 from typing import Callable, List, Sequence
 
 Stemmer = Callable[[Sequence[str]], List[str]]
-STEMMERS = ("snowball", "porter")
+STEMMERS = ("porter",)
 
 
 @lru_cache(maxsize=None)
 def get_stemmer(name: str) -> Stemmer:
     """The stemmer called ``name`` (one of :data:`STEMMERS`)."""
-    if name == "snowball":
-        import snowballstemmer
-
-        return snowballstemmer.stemmer("english").stemWords
     if name == "porter":
         try:
             from nltk.stem.porter import PorterStemmer
         except ImportError as err:
             raise ImportError(
                 "METEOR variant='nltk' uses NLTK's Porter stemmer: pip install nltk "
-                "(no NLTK data is needed), or use variant='standard'"
+                "(no NLTK data is needed), or use variant='meteor-1.5'"
             ) from err
         stem = PorterStemmer().stem
         return lambda words: [stem(word) for word in words]

@@ -11,8 +11,6 @@ in position order. A stage of matching is then a join of the two tables on
   right to left, each word takes the right-most free reference word with its key, so
   within a pair and a key the t-th hypothesis word from the right pairs with the t-th
   reference word from the right;
-- :func:`full_join`: every (hypothesis row, reference row) with the same pair and key,
-  the candidate pairs of METEOR 1.5's aligner.
 
 Keys are combined with the pair index into one int64 (``pair * n_keys + key``);
 :func:`combined` checks that it fits.
@@ -131,24 +129,6 @@ def ranked_join(hyp_keys: np.ndarray, ref_keys: np.ndarray) -> Tuple[np.ndarray,
     at, found = ref.find(hyp.sorted)
     ok = found & (rank < ref.end[at] - ref.start[at])
     return hyp.order[ok], ref.order[ref.end[at[ok]] - 1 - rank[ok]]
-
-
-def full_join(hyp_keys: np.ndarray, ref_keys) -> Tuple[np.ndarray, np.ndarray]:
-    """Every (hypothesis row, reference row) with equal combined keys; for each
-    hypothesis row its reference rows come in position order. ``ref_keys`` may be a
-    :class:`KeyIndex` already built (to join several batches against it)."""
-    ref = ref_keys if isinstance(ref_keys, KeyIndex) else KeyIndex(ref_keys)
-    if not len(hyp_keys) or not len(ref.sorted):
-        return _NONE, _NONE
-    at, found = ref.find(hyp_keys)
-    counts = np.where(found, ref.end[at] - ref.start[at], 0)
-    hyp_rows = np.repeat(np.arange(len(hyp_keys), dtype=np.int64), counts)
-    # the k-th reference row of a hypothesis row is sorted position start + k of its run
-    first = offsets_from_counts(counts)
-    sorted_at = np.arange(first[-1], dtype=np.int64)
-    sorted_at -= first[hyp_rows]
-    sorted_at += ref.start[at][hyp_rows]
-    return hyp_rows, ref.order[sorted_at]
 
 
 def contains(keys: np.ndarray, queries: np.ndarray) -> np.ndarray:

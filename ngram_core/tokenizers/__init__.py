@@ -1,8 +1,9 @@
 """Tokenizers, by name: the first layer of the pipeline.
 
 ``tokenize(texts, "13a", lowercase=False)`` applies sacreBLEU's preprocessing
-(optional full-Unicode ``str.lower()``, then ``rstrip()``) and the named tokenizer,
-and returns one list of tokens per text. ``get_tokenizer(name)`` returns the
+(optional full-Unicode ``str.lower()``, then ``rstrip()``, which ``coco`` skips:
+pycocoevalcap tokenizes captions unstripped) and the named tokenizer, and returns one
+list of tokens per text. ``get_tokenizer(name)`` returns the
 tokenizer object itself (it carries the name used in signatures).
 """
 from __future__ import annotations
@@ -18,6 +19,14 @@ from .tokenizer_mecab import TokenizerJaMecab, TokenizerKoMecab
 from .tokenizer_none import TokenizerNone
 from .tokenizer_zh import TokenizerZh
 
+
+def _coco() -> BaseTokenizer:
+    # imported on first use: its rule table takes about 0.1 s to build
+    from .tokenizer_coco import TokenizerCoco
+
+    return TokenizerCoco()
+
+
 _REGISTRY: Dict[str, Callable[[], BaseTokenizer]] = {
     "13a": Tokenizer13a,
     "intl": TokenizerIntl,
@@ -26,6 +35,7 @@ _REGISTRY: Dict[str, Callable[[], BaseTokenizer]] = {
     "none": TokenizerNone,
     "ja-mecab": TokenizerJaMecab,
     "ko-mecab": TokenizerKoMecab,
+    "coco": _coco,
 }
 
 TOKENIZERS = tuple(_REGISTRY)
@@ -42,16 +52,17 @@ def get_tokenizer(name: str = DEFAULT_TOKENIZER) -> BaseTokenizer:
     return _REGISTRY[name]()
 
 
-def preprocess(texts: Sequence[str], lowercase: bool = False) -> List[str]:
-    """sacreBLEU's preprocessing before any tokenizer: lowercase, then ``rstrip()``."""
+def preprocess(texts: Sequence[str], lowercase: bool = False, strip: bool = True) -> List[str]:
+    """sacreBLEU's preprocessing before any tokenizer: lowercase, then ``rstrip()`` (if ``strip``)."""
     if lowercase:
-        return [text.lower().rstrip() for text in texts]
-    return [text.rstrip() for text in texts]
+        texts = [text.lower() for text in texts]
+    return [text.rstrip() for text in texts] if strip else list(texts)
 
 
 def tokenize_strings(texts: Sequence[str], name: str = DEFAULT_TOKENIZER, lowercase: bool = False) -> List[str]:
     """Preprocess and tokenize ``texts``; one whitespace-separated string per text."""
-    return get_tokenizer(name).tokenize_batch(preprocess(texts, lowercase))
+    tokenizer = get_tokenizer(name)
+    return tokenizer.tokenize_batch(preprocess(texts, lowercase, tokenizer.strip_lines))
 
 
 def tokenize(texts: Sequence[str], name: str = DEFAULT_TOKENIZER, lowercase: bool = False) -> List[List[str]]:

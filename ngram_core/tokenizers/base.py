@@ -34,6 +34,9 @@ class BaseTokenizer:
     # inside a chunk. A chunk without any is its own single token and is not
     # tokenized. "" when tokenizing changes no chunk; None when there is no such class.
     chunk_special = None
+    # sacreBLEU right-strips every line before tokenizing. A tokenizer whose reference
+    # tool sees the line as it is (pycocoevalcap) sets this False.
+    strip_lines: bool = True
 
     def prepare_line(self, line: str) -> str:
         """The part of tokenization that spans whitespace; only used when chunk_local.

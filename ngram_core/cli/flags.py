@@ -1,0 +1,135 @@
+"""The metrics' command-line flags, generated from each metric's option declaration.
+
+Every declared option (``bleu.OPTIONS``, ``nist.OPTIONS``, ``meteor.OPTIONS``, read
+through ``suite.DECLARATIONS``) gets one flag ``--<metric>-<option>``, e.g.
+``--bleu-max-order``, ``--nist-mteval-quirks``, ``--meteor-alpha``; the options all
+metrics share get sacreBLEU's spelling once for every metric (``-tok/--tokenize``,
+``-lc/--lowercase``), and BLEU's smoothing keeps sacreBLEU's ``-s`` and ``-sv``. The
+flag's type, choices and help come from the declaration (kind, choices, doc and
+default), and the value goes to the core unconverted beyond the command line's
+text (the declaration checks it, with its own messages). ``return_segments`` has
+no flag: ``--sentence-level`` prints segment scores.
+"""
+from __future__ import annotations
+
+import argparse
+from dataclasses import dataclass
+from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
+
+from ..options import Option, OptionSet
+from ..suite import DECLARATIONS
+
+SHARED = {"tokenize": ("--tokenize", "-tok"), "lowercase": ("--lowercase", "-lc")}  # sacreBLEU's spellings
+ALIASES = {("bleu", "smooth_method"): ("--smooth-method", "-s"), ("bleu", "smooth_value"): ("--smooth-value", "-sv")}
+NO_FLAG = frozenset({"return_segments"})
+_WORDS = {"true": True, "yes": True, "false": False, "no": False}
+
+
+@dataclass(frozen=True)
+class Flag:
+    metric: Optional[str]  # None: every metric that declares the option
+    option: Option
+    spellings: Tuple[str, ...]
+
+    @property
+    def dest(self) -> str:
+        return f"{self.metric or 'all'}__{self.option.name}"
+
+
+def _choice_parser(option: Option):
+    """Command-line text -> one of the option's choices (``true``/``false`` for booleans)."""
+    by_text = {}
+    for choice in option.choices:
+        by_text[str(choice).lower()] = choice
+        if isinstance(choice, bool):
+            by_text.update({word: value for word, value in _WORDS.items() if value is choice})
+
+    def parse(text: str):
+        if text.lower() in by_text:
+            return by_text[text.lower()]
+        raise argparse.ArgumentTypeError(f"{text!r} is not one of {', '.join(str(c) for c in option.choices)}")
+
+    return parse
+
+
+def _number(kind: type, nullable: bool):
+    def parse(text: str):
+        if nullable and text.lower() == "none":
+            return None
+        try:
+            return kind(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not {'an integer' if kind is int else 'a number'}") from None
+
+    return parse
+
+
+def _argparse_kwargs(option: Option) -> Dict[str, Any]:
+    default = f" (default: {option.default})" if option.default is not None else ""
+    kwargs: Dict[str, Any] = {"help": option.doc + default}
+    if option.kind == "flag":
+        kwargs["action"] = argparse.BooleanOptionalAction
+    elif option.kind in ("int", "float"):
+        kwargs.update(type=_number(int if option.kind == "int" else float, option.nullable), metavar=option.kind.upper())
+    elif option.kind == "choice":
+        kwargs.update(type=_choice_parser(option), metavar="{" + ",".join(str(c) for c in option.choices) + "}")
+    elif option.kind == "floats":
+        kwargs.update(nargs="+", type=_number(float, False), metavar="W")
+    else:  # names
+        kwargs.update(nargs="+", choices=option.choices)
+    return kwargs
+
+
+def metric_flags(declarations: Mapping[str, OptionSet] = DECLARATIONS) -> List[Flag]:
+    """Every flag: the shared ones, then each metric's own, in declaration order."""
+    flags: List[Flag] = []
+    for name, spellings in SHARED.items():
+        declared = [d[name] for d in declarations.values() if name in d]
+        if declared:
+            flags.append(Flag(None, declared[0], spellings))
+    for metric, declaration in declarations.items():
+        for option in declaration.values():
+            if option.name in NO_FLAG:
+                continue
+            own = f"--{metric}-{option.name.replace('_', '-')}"
+            flags.append(Flag(metric, option, (own,) + ALIASES.get((metric, option.name), ())))
+    return flags
+
+
+def add_metric_flags(parser: argparse.ArgumentParser, flags: Sequence[Flag] = ()) -> List[Flag]:
+    """One argument group per metric; every flag's default is "not given" (the metric's default holds)."""
+    flags = list(flags) or metric_flags()
+    groups: Dict[Optional[str], Any] = {}
+    for flag in flags:
+        if flag.metric not in groups:
+            title = "options of every metric" if flag.metric is None else f"{flag.metric.upper()} options"
+            groups[flag.metric] = parser.add_argument_group(title)
+        kwargs = _argparse_kwargs(flag.option)
+        if flag.metric is None:
+            kwargs["help"] = f"for every metric: {flag.option.doc}"
+            if flag.option.kind == "flag":  # sacreBLEU's -lc: a switch
+                kwargs = {"help": kwargs["help"], "action": "store_const", "const": True}
+        groups[flag.metric].add_argument(*flag.spellings, dest=flag.dest, default=None, **kwargs)
+    return flags
+
+
+def metric_options(args: argparse.Namespace, metrics: Sequence[str], flags: Sequence[Flag] = ()) -> Dict[str, Any]:
+    """The given flags as core options: shared ones flat, the others in a dict per metric
+    (which overrides the shared value for that metric).
+
+    A metric's flag given while that metric is not among ``-m`` is an error (it
+    would do nothing).
+    """
+    options: Dict[str, Any] = {}
+    for flag in list(flags) or metric_flags():
+        value = getattr(args, flag.dest)
+        if value is None:
+            continue
+        if flag.metric is None:
+            options[flag.option.name] = value
+        elif flag.metric not in metrics:
+            raise ValueError(f"{flag.spellings[0]} is a {flag.metric.upper()} option but -m is {' '.join(metrics)}; "
+                             f"add -m {flag.metric}")
+        else:
+            options.setdefault(flag.metric, {})[flag.option.name] = value
+    return options

@@ -1,0 +1,198 @@
+"""METEOR 1.5 over a corpus: the numbers of ``java -jar meteor-1.5.jar HYP REF -l en -norm``.
+
+Pipeline, each step for the whole corpus at once: every distinct text is tokenized once
+(:func:`.jar_normalize.jar_tokens`: ``-norm``, ``-lower`` or whitespace), every distinct
+(hypothesis, reference) pair is matched once (:func:`.jar_matching.jar_candidates`,
+the jar's modules in the configured order), its candidates capped
+(:func:`.jar_beam.cap_candidates`) and searched (:func:`.jar_beam.search`); the
+alignment gives the pair's statistics (:mod:`.jar_statistics`), and each hypothesis
+keeps its first best-scoring reference (``MeteorScorer``: a later reference must score
+strictly higher).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Dict, List, Sequence
+
+import numpy as np
+
+from ..signature import make_signature, nrefs_field
+from .jar_beam import cap_candidates, count_chunks, ranking_weights, search
+from .jar_matching import JarCandidates, jar_candidates
+from .jar_normalize import java_lower, jar_tokens
+from .jar_resources import function_words
+from .jar_settings import FUNCTION_WORDS, JarSettings, resolve_settings
+from .jar_statistics import MeteorParameters, MeteorStatistics, scores, statistics_rows
+from .tables import Segments
+
+VARIANT = "meteor-1.5"
+
+
+@dataclass(frozen=True)
+class JarAlignments:
+    """The matches of each segment's alignment with its best reference: rows of equal
+    arrays, segment s's in ``first[s]:first[s + 1]``, in reference order."""
+
+    first: np.ndarray
+    hyp_start: np.ndarray
+    hyp_len: np.ndarray
+    ref_start: np.ndarray
+    ref_len: np.ndarray
+    stage: np.ndarray  # index into the settings' stages
+
+    def segment(self, s: int, stages: Sequence[str]) -> List[tuple]:
+        """Segment s's matches as (hyp_start, hyp_len, ref_start, ref_len, stage name)."""
+        a, b = int(self.first[s]), int(self.first[s + 1])
+        return [(h, hl, r, rl, stages[m]) for h, hl, r, rl, m in zip(
+            self.hyp_start[a:b].tolist(), self.hyp_len[a:b].tolist(), self.ref_start[a:b].tolist(),
+            self.ref_len[a:b].tolist(), self.stage[a:b].tolist())]
+
+
+@dataclass(frozen=True)
+class JarResult:
+    """Each segment against its best reference."""
+
+    stats: MeteorStatistics  # one row per segment
+    reference: np.ndarray  # index of the best reference among the segment's references
+    alignments: JarAlignments
+    settings: JarSettings
+
+
+def parameters_of(settings: JarSettings) -> MeteorParameters:
+    return MeteorParameters(settings.alpha, settings.beta, settings.gamma, settings.delta, settings.stage_weights)
+
+
+def jar_statistics(hypotheses: Sequence[str], references: Sequence[Sequence[str]], settings: JarSettings) -> JarResult:
+    """METEOR 1.5 statistics of each hypothesis against its best reference (``references``:
+    one non-empty list of strings per hypothesis; texts already checked)."""
+    params = parameters_of(settings)
+    # each distinct text once, hypotheses and references alike
+    index: Dict[str, int] = {}
+    hyp_text = np.fromiter((index.setdefault(h, len(index)) for h in hypotheses), dtype=np.int64, count=len(hypotheses))
+    n_refs = np.fromiter((len(r) for r in references), dtype=np.int64, count=len(references))
+    ref_text = np.fromiter((index.setdefault(r, len(index)) for refs in references for r in refs), dtype=np.int64,
+                           count=int(n_refs.sum()))
+    encoded = jar_tokens(list(index), settings.language, settings.normalize, settings.lowercase)
+    segments = Segments(encoded.ids, encoded.offsets, encoded.vocab)
+    n_texts = len(index)
+    # each distinct (hypothesis, reference) once
+    pair_key = np.repeat(hyp_text, n_refs) * n_texts + ref_text
+    distinct, pair_of = np.unique(pair_key, return_inverse=True)
+    pair_hyp, pair_ref = distinct // n_texts, distinct % n_texts
+    cands = cap_candidates(jar_candidates(segments, pair_hyp, pair_ref, settings.stages, settings.language))
+    chosen = search(cands, ranking_weights(settings.stages), settings.beam)
+    pair_rows = _pair_rows(segments, pair_hyp, pair_ref, cands, chosen, settings, params)
+
+    # the first best reference of each hypothesis (a later one must score strictly higher)
+    pair_of = pair_of.ravel()
+    score = pair_rows[pair_of, -2]
+    row_first = np.concatenate(([0], np.cumsum(n_refs)))
+    segment_of_row = np.repeat(np.arange(len(n_refs)), n_refs)
+    order = np.lexsort((np.arange(len(score)), -score, segment_of_row))
+    best_row = order[row_first[:-1]]
+    best_pair = pair_of[best_row]
+    stats = MeteorStatistics(pair_rows[best_pair], params, n_refs)
+
+    # the best pairs' matches, per segment
+    owner = cands.pair[chosen]
+    per_pair = np.bincount(owner, minlength=len(distinct))
+    pair_first = np.concatenate(([0], np.cumsum(per_pair)))
+    counts = per_pair[best_pair]
+    rows = np.repeat(pair_first[best_pair], counts) + np.arange(counts.sum()) - np.repeat(
+        np.concatenate(([0], np.cumsum(counts)))[:-1], counts)
+    picked = chosen[rows]
+    alignments = JarAlignments(np.concatenate(([0], np.cumsum(counts))), cands.hyp_start[picked], cands.hyp_len[picked],
+                               cands.ref_start[picked], cands.ref_len[picked], cands.module[picked])
+    return JarResult(stats, best_row - row_first[:-1], alignments, settings)
+
+
+def _pair_rows(segments: Segments, pair_hyp: np.ndarray, pair_ref: np.ndarray, cands: JarCandidates, chosen: np.ndarray,
+               settings: JarSettings, params: MeteorParameters) -> np.ndarray:
+    """The statistics of every distinct pair's alignment (rows of :mod:`.jar_statistics`)."""
+    n_pairs = len(pair_hyp)
+    vocab = segments.vocab
+    functions = function_words(FUNCTION_WORDS)  # whatever the language, as the jar's command line
+    is_function = np.fromiter((java_lower(w) in functions for w in vocab), dtype=bool, count=len(vocab))
+    # what a word counts for: 1, or its length in UTF-16 code units (-t util)
+    size = (np.fromiter((len(w.encode("utf-16-le")) // 2 for w in vocab), dtype=np.float64, count=len(vocab))
+            if settings.char_based else np.ones(len(vocab), dtype=np.float64))
+    tokens, offsets = segments.tokens, segments.offsets
+    seg_of_token = np.repeat(np.arange(len(offsets) - 1), np.diff(offsets))
+    seg_len = np.bincount(seg_of_token, weights=size[tokens], minlength=len(offsets) - 1)
+    seg_function = np.bincount(seg_of_token, weights=(size * is_function)[tokens], minlength=len(offsets) - 1)
+
+    n_mod = len(settings.stages)
+    per_module = np.zeros((n_pairs, n_mod, 4))
+    pair, module = cands.pair[chosen], cands.module[chosen]
+    for side, (seg, start, length) in enumerate(((pair_hyp, cands.hyp_start, cands.hyp_len),
+                                                 (pair_ref, cands.ref_start, cands.ref_len))):
+        span = length[chosen]
+        owner = np.repeat(np.arange(len(chosen)), span)
+        within = np.arange(int(span.sum())) - np.repeat(np.concatenate(([0], np.cumsum(span)))[:-1], span)
+        tok = tokens[offsets[seg[pair[owner]]] + start[chosen][owner] + within]
+        function = is_function[tok]
+        cell = (pair[owner] * n_mod + module[owner]) * 2 + function
+        counted = np.bincount(cell, weights=size[tok], minlength=n_pairs * n_mod * 2).reshape(n_pairs, n_mod, 2)
+        per_module[:, :, side] = counted[:, :, 0]  # content: hyp_content (0), ref_content (1)
+        per_module[:, :, 2 + side] = counted[:, :, 1]  # function: hyp_function (2), ref_function (3)
+    word_matches = (np.bincount(pair, weights=cands.hyp_len[chosen], minlength=n_pairs),
+                    np.bincount(pair, weights=cands.ref_len[chosen], minlength=n_pairs))
+    chunks = count_chunks(cands, chosen, n_pairs)
+    lengths = (seg_len[pair_hyp], seg_len[pair_ref], seg_function[pair_hyp], seg_function[pair_ref])
+    return statistics_rows(lengths, per_module, chunks, word_matches, params)
+
+
+def jar_signature(settings: JarSettings, nrefs: str) -> str:
+    """``METEOR|nrefs:1|variant:meteor-1.5|lang:en|task:rank|stages:exact+stem+synonym+paraphrase|
+    weights:1+0.6+0.8+0.6|alpha:0.85|beta:0.2|gamma:0.6|delta:0.75|norm:yes|case:lc|beam:40|version:...``"""
+    return make_signature("METEOR", {
+        "nrefs": nrefs,
+        "variant": VARIANT,
+        "lang": settings.language,
+        "task": settings.task,
+        "stages": "+".join(settings.stages),
+        "weights": "+".join(f"{w:g}" for w in settings.stage_weights),
+        "alpha": f"{settings.alpha:g}",
+        "beta": f"{settings.beta:g}",
+        "gamma": f"{settings.gamma:g}",
+        "delta": f"{settings.delta:g}",
+        "norm": "yes" if settings.normalize else "no",
+        "case": "lc" if settings.lowercase else "mixed",
+        "unit": "char" if settings.char_based else "word",
+        "beam": settings.beam,
+    })
+
+
+def jar_result_dict(result: JarResult, return_segments: bool = False) -> Dict[str, Any]:
+    """The result dictionary of ``compute_meteor(variant="meteor-1.5")`` (scores 0-1)."""
+    out = statistics_result(result.stats, result.settings, return_segments)
+    if return_segments:
+        stages = result.settings.stages
+        out["segment_alignments"] = [result.alignments.segment(s, stages) for s in range(len(result.stats))]
+        out["segment_references"] = result.reference.tolist()
+    return out
+
+
+def statistics_result(stats: MeteorStatistics, settings: JarSettings, return_segments: bool = False) -> Dict[str, Any]:
+    """The result dictionary from (per-segment or summed) statistics alone."""
+    params = parameters_of(settings)
+    total = stats.rows.sum(axis=0)
+    tail = 4 + 4 * len(settings.stages)
+    per_module = total[4:tail].reshape(-1, 4)
+    out: Dict[str, Any] = {
+        "meteor": stats.mean_score(),
+        "meteor_corpus": float(scores(total, params, corpus=True)[0]),
+        "stage_matches": {name: {"hypothesis": int(round(m[0] + m[2])), "reference": int(round(m[1] + m[3]))}
+                          for name, m in zip(settings.stages, per_module)},
+        "matches": int(round(total[tail + 1])),
+        "reference_matches": int(round(total[tail + 2])),
+        "chunks": int(round(total[tail] - total[tail + 3])),  # the jar's: perfect segments' chunks left out
+        "translation_length": int(round(total[0])),
+        "reference_length": int(round(total[1])),
+        "signature": jar_signature(settings, nrefs_field(stats.n_refs) if len(stats.n_refs) else "0"),
+    }
+    if return_segments:
+        out["segment_scores"] = stats.segment_scores().tolist()
+        out["segment_chunks"] = stats.column("chunks").astype(np.int64).tolist()
+        out["segment_matches"] = stats.column("hyp_word_matches").astype(np.int64).tolist()
+    return out

@@ -1,0 +1,168 @@
+"""Several systems' outputs for the same segments: statistics in one pass, then tests.
+
+``score_systems([baseline, system_a, ...], references, metrics=...)`` puts the
+systems one after the other into one corpus whose references repeat, and computes
+each metric's statistics once (``ngram_core.suite``): each distinct reference is
+tokenized once and every system's segments share its reference n-grams
+(``ngram_core.ngrams`` numbers n-grams per set of references). NIST's information
+weights of that corpus equal each system's own (every reference count is k times
+the count of one copy, and the weights are ratios of counts). The result,
+:class:`Systems`, gives each system's statistics and result dictionaries (those of
+``score_all`` on that system alone) and runs the tests of :mod:`.resampling`.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Dict, List, Optional, Sequence, Tuple
+
+import numpy as np
+
+from ..bleu import BleuOptions, bleu_from_statistics
+from ..inputs import check_predictions, check_references
+from ..nist import NgramTable, NistStatistics
+from ..suite import check_metrics, results_from_statistics, split_options, statistics_and_corpora
+from .adapters import adapters_for
+from .resampling import (
+    DEFAULT_BOOTSTRAP_SAMPLES,
+    DEFAULT_RANDOMIZATION_TRIALS,
+    FROM_ENVIRONMENT,
+    Progress,
+    Result,
+    Seed,
+    SystemRows,
+    _no_progress,
+    bootstrap_confidence,
+    paired_bootstrap,
+    paired_randomization,
+)
+
+
+def _nist_part(stats: NistStatistics, start: int, stop: int, copies: int) -> NistStatistics:
+    """Segments start..stop of NIST statistics of ``copies`` systems on the same references,
+    as the statistics of that system alone (reference counts divided by ``copies``)."""
+    keep = (stats.match_segment >= start) & (stats.match_segment < stop)
+    table = stats.table
+    return NistStatistics(
+        hyp_len=stats.hyp_len[start:stop], ref_words=stats.ref_words[start:stop], n_refs=stats.n_refs[start:stop],
+        totals=stats.totals[start:stop], match_segment=stats.match_segment[keep] - start,
+        match_ngram=stats.match_ngram[keep], match_count=stats.match_count[keep],
+        table=NgramTable(table.vocab, table.order, table.parent, table.token, table.count // copies),
+    )
+
+
+def _part(metric: str, stats: Any, start: int, stop: int, copies: int) -> Any:
+    """One system's statistics out of the statistics of all systems one after the other."""
+    if metric == "nist":
+        return _nist_part(stats, start, stop, copies)
+    return stats[start:stop]
+
+
+@dataclass
+class Systems:
+    """Every system's statistics for each metric (systems one after the other, baseline first)."""
+
+    names: Tuple[str, ...]
+    n_segments: int
+    options: Dict[str, Dict[str, Any]]  # each metric's full options
+    user_options: Dict[str, Any]  # as given, for results_from_statistics
+    statistics: Dict[str, Any]  # metric -> statistics of all systems
+    _rows: Optional[SystemRows] = field(default=None, repr=False)
+
+    @property
+    def metrics(self) -> Tuple[str, ...]:
+        return tuple(self.options)
+
+    def statistics_of(self, metric: str, system: int) -> Any:
+        """System ``system``'s own statistics for ``metric`` (as ``corpus_statistics`` of it alone)."""
+        S = self.n_segments
+        return _part(metric, self.statistics[metric], system * S, (system + 1) * S, len(self.names))
+
+    def results(self, system: int, **overrides: Any) -> Dict[str, Dict[str, Any]]:
+        """``score_all``'s result dictionaries for system ``system`` (``overrides``: e.g.
+        ``return_segments=True``)."""
+        own = {m: self.statistics_of(m, system) for m in self.metrics}
+        return results_from_statistics(own, **{**self.user_options, **overrides})
+
+    def sentence_bleu(self, system: int) -> Dict[str, np.ndarray]:
+        """Each segment's BLEU as sacreBLEU's sentence BLEU (effective order on): ``score``
+        (0-100), ``precisions`` (0-100), ``brevity_penalty``, one row per segment."""
+        options = BleuOptions.from_values({**self.options["bleu"], "effective_order": "sacrebleu"})
+        return bleu_from_statistics(self.statistics_of("bleu", system), options)
+
+    def segment_scores(self, metric: str, system: int) -> np.ndarray:
+        """Each segment's score of ``system``: BLEU as :meth:`sentence_bleu` (0-100), NIST
+        and METEOR their ``segment_scores`` (the corpus' information weights; 0-1)."""
+        if metric == "bleu":
+            return self.sentence_bleu(system)["score"]
+        return np.asarray(self.results(system, return_segments=True)[metric]["segment_scores"], dtype=np.float64)
+
+    def score_metrics(self) -> Dict[str, str]:
+        """Each score's name and the metric it comes from: ``{"BLEU": "bleu", "METEOR-mean": "meteor", ...}``."""
+        return {a.name: m for m in self.metrics for a in adapters_for(m, self.options[m])}
+
+    def rows(self) -> SystemRows:
+        """Every score's ``(n_systems, S, K)`` rows (computed once)."""
+        if self._rows is None:
+            adapters, rows = [], []
+            k, S = len(self.names), self.n_segments
+            for metric in self.metrics:
+                for adapter in adapters_for(metric, self.options[metric]):
+                    table = adapter.rows(self.statistics[metric])
+                    adapters.append(adapter)
+                    rows.append(table.reshape(k, S, table.shape[1]))
+            self._rows = SystemRows(self.names, tuple(adapters), tuple(rows))
+        return self._rows
+
+    def scores(self) -> List[Dict[str, float]]:
+        """Each system's actual scores, ``[{"BLEU": ..., "NIST": ..., "METEOR": ...}]``."""
+        return self.rows().scores()
+
+    def confidence(self, n_samples: int = DEFAULT_BOOTSTRAP_SAMPLES, seed: Seed = FROM_ENVIRONMENT,
+                   progress: Progress = _no_progress) -> List[Dict[str, Result]]:
+        """Each system's bootstrap mean and 95% interval (see :func:`.resampling.bootstrap_confidence`)."""
+        return bootstrap_confidence(self.rows(), n_samples, seed, progress)
+
+    def paired_bootstrap(self, n_samples: int = DEFAULT_BOOTSTRAP_SAMPLES, seed: Seed = FROM_ENVIRONMENT,
+                         progress: Progress = _no_progress) -> List[Dict[str, Result]]:
+        """Every system against the first (see :func:`.resampling.paired_bootstrap`)."""
+        return paired_bootstrap(self.rows(), n_samples, seed, progress)
+
+    def paired_randomization(self, n_trials: int = DEFAULT_RANDOMIZATION_TRIALS, n_confidence: int = -1,
+                             seed: Seed = FROM_ENVIRONMENT, progress: Progress = _no_progress) -> List[Dict[str, Result]]:
+        """Every system against the first (see :func:`.resampling.paired_randomization`)."""
+        return paired_randomization(self.rows(), n_trials, n_confidence, seed, progress)
+
+
+def score_systems(systems: Sequence[Sequence[str]], references: Sequence[Any], metrics: Sequence[str] = ("bleu",),
+                  names: Optional[Sequence[str]] = None, **options: Any) -> Systems:
+    """Statistics of several systems (the first is the baseline of paired tests) in one pass.
+
+    ``systems``: one list of output strings per system, all as long as
+    ``references`` (one string or list of strings per segment, as for every
+    metric). ``metrics``: any of ``"bleu"``, ``"nist"``, ``"meteor"``. ``options``:
+    those of :func:`ngram_core.suite.score_all`. ``names`` default to
+    ``system 1``, ``system 2``, ...
+    """
+    if isinstance(systems, (str, bytes)) or not hasattr(systems, "__len__"):
+        raise TypeError("systems must be a list of systems, each a list of output strings")
+    outputs = [check_predictions(system) for system in systems]
+    if not outputs:
+        raise ValueError("systems is empty: give at least one system (a list of output strings)")
+    S = len(outputs[0])
+    refs = check_references(references, S)
+    for j, output in enumerate(outputs):
+        if len(output) != S:
+            raise ValueError(f"systems[{j}] has {len(output)} segments but references has {S}: every system "
+                             "must translate the same segments")
+    if S == 0:
+        raise ValueError("references is empty: the tests need at least one segment")
+    if names is None:
+        names = [f"system {j + 1}" for j in range(len(outputs))]
+    names = tuple(str(n) for n in names)
+    if len(names) != len(outputs):
+        raise ValueError(f"names has {len(names)} entries for {len(outputs)} systems")
+    metrics = check_metrics(metrics)
+    per_metric = split_options(metrics, options)
+    flat = [h for output in outputs for h in output]
+    stats, _ = statistics_and_corpora(flat, refs * len(outputs), metrics, **options)
+    return Systems(names, S, per_metric, dict(options), stats)

@@ -1,0 +1,196 @@
+"""METEOR 1.5 (``variant="meteor-1.5"``) against the jar itself, run live.
+
+Each configuration runs the jar once (one JVM) on all of its segments: real WMT
+English-target systems with one and with two references, generated text
+(punctuation, contractions, numbers, repeated words, empty lines), ``-m exact``, German
+and Russian targets with ``-m "exact stem"``; and pycocoevalcap's ``Meteor`` (the jar
+through ``-stdio``) on caption-like input. Segment scores and the corpus score must be
+within 1e-9 of the jar's. Inputs are sampled (seeded) to keep CI short.
+"""
+from __future__ import annotations
+
+import random
+from functools import lru_cache
+from typing import List, Sequence, Tuple
+
+import numpy as np
+import pytest
+
+from conftest import WMT, read_lines, require, require_module, require_wmt
+from jar_scores import jar_scores
+from ngram_core.meteor import compute_meteor
+
+pytestmark = [pytest.mark.slow, pytest.mark.oracle]
+
+TOLERANCE = 1e-9
+PER_SYSTEM = 40  # segments sampled per system
+
+
+def _pairs_into(target: str, refs: int):
+    require_wmt()
+    for pair in sorted(WMT.glob(f"*/*-{target}")):
+        streams = sorted(pair.glob("ref.*.txt"))
+        if len(streams) >= refs:
+            yield pair, streams[:refs]
+
+
+@lru_cache(maxsize=None)
+def wmt_sample(target: str, refs: int, per_system: int = PER_SYSTEM) -> Tuple[tuple, tuple]:
+    """(hypotheses, references) sampled from every system into ``target`` with at least
+    ``refs`` references (``refs`` of them per segment)."""
+    rng = random.Random(f"{target}-{refs}")
+    hyps: List[str] = []
+    references: List[tuple] = []
+    for pair, streams in _pairs_into(target, refs):
+        ref_lines = [read_lines(s) for s in streams]
+        for system in sorted(pair.glob("sys.*.txt")):
+            lines = read_lines(system)
+            for k in sorted(rng.sample(range(len(lines)), per_system)):
+                hyps.append(lines[k])
+                references.append(tuple(r[k] for r in ref_lines))
+    require(bool(hyps), f"no WMT systems into {target} with {refs} references")
+    return tuple(hyps), tuple(references)
+
+
+_WORDS = ("the a an of to in is was be been being cat cats dog dogs run runs running ran runner good better best "
+          "well house houses home walk walked walking talk talks said say says big large huge small little quick "
+          "fast rapid it this that these those I you he she we they me him her us them on at by for with from "
+          "new york city government governments policy policies economic economy market markets").split()
+_PUNCT = list(".,;:!?\"'()[]-/&%$#@*") + ["--", "...", "\u2026", "\u00ab", "\u00bb", "\u201c", "\u201d", "\u2018",
+                                          "\u2019", "\u2013", "\u2014"]
+_SPECIAL = ["don't", "it's", "I'm", "we're", "can't", "won't", "y'all", "o'clock", "rock'n'roll", "U.S.", "e.g.",
+            "Mr.", "Dr.", "3", "3.14", "1,000", "-5", "10%", "1990s", "2nd", "1/2", "$20", "caf\u00e9", "Stra\u00dfe",
+            "na\u00efve", "COVID-19", "e-mail", "well-known", "'quoted'", "\"quoted\"", "(aside)", "end."]
+
+
+def generated_segments(n: int, seed: int = 12345) -> Tuple[List[str], List[str]]:
+    """``n`` (hypothesis, reference) texts: a random reference and a perturbed copy."""
+    rng = random.Random(seed)
+
+    def token():
+        r = rng.random()
+        word = rng.choice(_WORDS) if r < 0.6 else rng.choice(_PUNCT) if r < 0.8 else rng.choice(_SPECIAL)
+        return word.capitalize() if rng.random() < 0.1 else word.upper() if rng.random() < 0.03 else word
+
+    hyps, refs = [], []
+    for _ in range(n):
+        ref = [token() for _ in range(rng.randint(0, 25))]
+        if ref and rng.random() < 0.2:  # a repeated word
+            k = rng.randrange(len(ref))
+            ref[k:k] = [ref[k]] * rng.randint(1, 8)
+        hyp = list(ref)
+        for _ in range(rng.randint(0, 6)):
+            op = rng.random()
+            if op < 0.3 and hyp:
+                del hyp[rng.randrange(len(hyp))]
+            elif op < 0.6:
+                hyp.insert(rng.randint(0, len(hyp)), token())
+            elif op < 0.8 and len(hyp) > 1:
+                a, b = rng.randrange(len(hyp)), rng.randrange(len(hyp))
+                hyp[a], hyp[b] = hyp[b], hyp[a]
+            elif hyp:
+                hyp[rng.randrange(len(hyp))] = token()
+        if rng.random() < 0.05:
+            hyp = []  # an empty line
+        if rng.random() < 0.03:
+            ref = []
+        joiner = lambda words: "".join(w + rng.choice([" ", " ", " ", "  ", "\t"]) for w in words).strip(" ")  # noqa: E731
+        hyps.append(joiner(hyp))
+        refs.append(joiner(ref))
+    return hyps, refs
+
+
+def _compare(ours: dict, jar: Tuple[List[float], float]) -> Tuple[int, float]:
+    segment, final = jar
+    mine = np.array(ours["segment_scores"])
+    assert len(mine) == len(segment)
+    diff = np.abs(mine - np.array(segment))
+    worst = int(np.argmax(diff)) if len(diff) else 0
+    assert diff.max(initial=0) <= TOLERANCE, f"segment {worst + 1}: ours {mine[worst]!r}, the jar's {segment[worst]!r}"
+    assert abs(ours["meteor_corpus"] - final) <= TOLERANCE, (ours["meteor_corpus"], final)
+    assert abs(ours["meteor"] - float(np.mean(segment))) <= TOLERANCE
+    return len(segment), float(diff.max(initial=0))
+
+
+@pytest.fixture(scope="module")
+def english_single():
+    """WMT into English (first reference) and generated text, together: one jar run."""
+    hyps, refs = wmt_sample("en", 1)
+    gen_hyps, gen_refs = generated_segments(300)
+    hyps, refs = list(hyps) + gen_hyps, [list(r) for r in refs] + [[r] for r in gen_refs]
+    return hyps, refs, jar_scores(hyps, refs, ["-l", "en", "-norm"])
+
+
+def test_wmt_english_and_generated_text_equal_the_jar(english_single):
+    hyps, refs, jar = english_single
+    _compare(compute_meteor(hyps, refs, return_segments=True), jar)
+
+
+def test_generated_text_alone_equals_the_jar_segment_by_segment(english_single):
+    hyps, refs, (segment, _) = english_single
+    n = 300  # the generated part, at the end
+    ours = compute_meteor(hyps[-n:], refs[-n:], return_segments=True)
+    assert np.abs(np.array(ours["segment_scores"]) - np.array(segment[-n:])).max() <= TOLERANCE
+
+
+def test_two_references_equal_the_jar():
+    hyps, refs = wmt_sample("en", 2)
+    refs = [list(r) for r in refs]
+    _compare(compute_meteor(list(hyps), refs, return_segments=True), jar_scores(hyps, refs, ["-l", "en", "-norm", ]))
+
+
+def test_exact_module_alone_equals_the_jar():
+    hyps, refs = wmt_sample("en", 1)
+    refs = [list(r) for r in refs]
+    _compare(compute_meteor(list(hyps), refs, stages="exact", return_segments=True),
+             jar_scores(hyps, refs, ["-l", "en", "-norm", "-m", "exact"]))
+
+
+@pytest.mark.parametrize("language", ["de", "ru"])
+def test_german_and_russian_targets_with_exact_and_stem_equal_the_jar(language):
+    hyps, refs = wmt_sample(language, 1)
+    refs = [list(r) for r in refs]
+    _compare(compute_meteor(list(hyps), refs, language=language, stages=["exact", "stem"], return_segments=True),
+             jar_scores(hyps, refs, ["-l", language, "-norm", "-m", "exact stem"]))
+
+
+def test_function_words_are_the_english_list_for_every_language():
+    # the jar's command line reads function/english.words whatever -l says
+    hyps, refs = ["die Katze und der Hund , the cat and the dog"], [["die Katze und der Hund , the cat and a dog"]]
+    for language in ("de", "ru", "fr"):
+        ours = compute_meteor(hyps, refs, language=language, stages=["exact"], alpha=0.9, beta=3.0, gamma=0.5, delta=0.9,
+                        stage_weights=[1.0], return_segments=True)
+        _compare(ours, jar_scores(hyps, refs, ["-l", language, "-norm", "-m", "exact", "-p", "0.9 3 0.5 0.9",
+                                                "-w", "1.0"]))
+
+
+def test_pycocoevalcap_meteor_equals_meteor_corpus():
+    meteor_module = require_module("pycocoevalcap.meteor.meteor")
+    hyps, refs = _captions(120)
+    res = {k: [h] for k, h in enumerate(hyps)}
+    gts = {k: r for k, r in enumerate(refs)}
+    scorer = meteor_module.Meteor()
+    try:
+        score, scores = scorer.compute_score(gts, res)
+    finally:
+        del scorer
+    ours = compute_meteor(hyps, refs, return_segments=True)
+    assert abs(ours["meteor_corpus"] - score) <= TOLERANCE
+    assert np.abs(np.array(ours["segment_scores"]) - np.array(scores)).max() <= TOLERANCE
+
+
+def _captions(n: int) -> Tuple[List[str], List[List[str]]]:
+    """Caption-like input: short English sentences with five references each (the
+    beginnings of WMT English references and system outputs)."""
+    hyps_all, refs_all = wmt_sample("en", 1, per_system=20)
+    rng = random.Random(7)
+    hyps, refs = [], []
+    for k in range(n):
+        words = [w for w in refs_all[k % len(refs_all)][0].split()][:rng.randint(5, 14)]
+        hyp = hyps_all[k % len(hyps_all)].split()[:rng.randint(5, 14)]
+        others = [refs_all[(k + j * 17) % len(refs_all)][0].split()[:rng.randint(5, 14)] for j in range(1, 5)]
+        hyps.append(" ".join(hyp).lower())
+        refs.append([" ".join(words)] + [" ".join(o) for o in others])
+    return hyps, refs
+
+

@@ -1,0 +1,96 @@
+"""The ``coco`` tokenizer without Java: its shortcuts against its own rules, and its place in the pipeline.
+
+``test_tokenizer_coco_parity.py`` holds the comparisons with the live tool; the examples
+below are pycocoevalcap's output (checked against the jar there too).
+"""
+from __future__ import annotations
+
+import pytest
+from coco_text import captions
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from ngram_core.corpus import encode_texts
+from ngram_core.tokenizers import TOKENIZERS, get_tokenizer, tokenize
+from ngram_core.tokenizers.tokenizer_coco import (
+    _filtered,
+    _jar_token,
+    _jar_units,
+    caption_tokens,
+    jar_lines,
+    lex,
+)
+
+# caption -> pycocoevalcap's tokenized caption (test_tokenizer_coco_parity checks them live)
+EXAMPLES = {
+    "A man riding a wave on top of a surfboard.": "a man riding a wave on top of a surfboard",
+    "I can't go, it's late.": "i ca n't go it 's late",
+    "They cannot, gonna, 'twas": "they can not gon na 't was",
+    "Peter O'Mahony's o'clock y'all 'cause": "peter o'mahony 's o'clock y' all 'cause",
+    'He said "hi" (twice) [ok] {x}': "he said hi -lrb- twice -rrb- -lsb- ok -rsb- -lcb- x -rcb-",
+    "1 1/2 cups, ½ cup, (800) 555-1234, 10 000 000": "1\u00a01/2 cups 1/2 cup -lrb-800-rrb-\u00a0555-1234 10\u00a0000\u00a0000",
+    "the U.S. The U.S. economy, plan B. The end": "the u.s. the u.s. economy plan b the end",
+    "etc. fig. 3 fig. x Co. Ltd": "etc. fig. 3 fig x co. ltd",
+    "“Curly” ‘quotes’ „low“ «guillemets»": "curly quotes „ low guillemets",
+    "A -- B --- C ----- D — E … F...": "a b c ----- d e f.",  # F. is an acronym
+    "&amp; &quot;x&quot; &lt;tag&gt; caf&eacute; :) ^_^": "& x < tag > caf&eacute; :-rrb- ^_^",
+    "£5 €6 ¢7 US$8 see http://x.com/a, www.y.org and me@z.net": "# 5 $ 6 cents 7 us$ 8 see http://x.com/a www.y.org and me@z.net",
+    "emoji 😀 gone, control \x01 gone, zero\u200bwidth": "emoji gone control gone zero width",
+    "?! !! ¿ ¡ 、 ; :": "?! !! ¿ ¡ 、",
+    # a URL may end in spacing, which only the line's end strips
+    "x.com/a\x1c \x7f man x.com/b\x1c": "x.com/a\x1c man x.com/b",
+    "": "",
+    "   ": "",
+}
+
+
+def test_registered_under_coco_with_its_signature():
+    assert "coco" in TOKENIZERS
+    tokenizer = get_tokenizer("coco")
+    assert tokenizer.name == "coco" and tokenizer.signature() == "coco"
+
+
+@pytest.mark.parametrize("caption,expected", list(EXAMPLES.items()))
+def test_examples(caption, expected):
+    tokenizer = get_tokenizer("coco")
+    assert tokenizer(caption) == expected
+    assert tokenizer.tokenize_batch([caption]) == [expected]
+    assert " ".join(caption_tokens(caption)) == expected
+
+
+def test_tokenize_and_encode_texts_split_as_pycocoevalcap_bleu_does():
+    # pycocoevalcap's scorers split the tokenized caption on whitespace: a token that
+    # holds U+00A0 (1 1/2, phone numbers) counts as its parts there, and here
+    texts = list(EXAMPLES)
+    expected = [line.split() for line in EXAMPLES.values()]
+    assert tokenize(texts, "coco") == expected
+    encoded = encode_texts(texts, tokenize="coco")
+    assert [encoded.tokens(i) for i in range(len(texts))] == expected
+
+
+def test_empty_batch():
+    assert get_tokenizer("coco").tokenize_batch([]) == []
+    assert jar_lines([]) == [""]
+
+
+def _by_rules(caption: str) -> str:
+    """The caption scanned whole with the rules alone: no pieces, no shortcuts."""
+    return _filtered([_jar_token(t) for t in lex(_jar_units(caption.replace("\n", " ")) + "\n", shortcuts=False)])
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(st.lists(captions(), min_size=1, max_size=20))
+def test_pieces_and_shortcuts_change_no_token(batch):
+    # the cut at safe spaces, the cache and the word shortcuts against the plain rules
+    expected = [_by_rules(c) for c in batch]
+    assert get_tokenizer("coco").tokenize_batch(batch) == expected
+    assert [get_tokenizer("coco")(c) for c in batch] == expected
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.sampled_from(["U.S.", "plan B.", "fig.", "x", "The end", "3 cats", "", " ", "A b"]), min_size=1, max_size=6))
+def test_whole_file_differs_only_where_the_next_caption_is_read(batch):
+    # jar_lines keeps pycocoevalcap's context between captions; each caption alone
+    # (followed by nothing) is what the tokenizer gives
+    ours = get_tokenizer("coco").tokenize_batch(batch)
+    assert ours == [jar_lines([caption, ""])[0] for caption in batch]

@@ -204,9 +204,11 @@ class RecentTokens:
 
     def text_ids(self, tokenizer, lowercase: bool, text: str) -> np.ndarray:
         """Token ids of one text, as sacreBLEU tokenizes it (lowercase, rstrip, tokenizer)."""
-        line = (text.lower() if lowercase else text).rstrip()
+        line = text.lower() if lowercase else text
+        if tokenizer.strip_lines:
+            line = line.rstrip()
         if not tokenizer.chunk_local:
-            return np.array(self.intern(tokenizer(line).split()), dtype=np.int64)
+            return np.array(self.intern(tokenizer.tokenize_batch([line])[0].split()), dtype=np.int64)
         name, chunks, ids = tokenizer.name, self.chunks, []
         for chunk in tokenizer.prepare_line(line).split():
             found = chunks.get((name, chunk))
@@ -256,6 +258,7 @@ def _encode_small(texts: Sequence[str], tokenizer, lowercase: bool) -> EncodedTe
 def encode_texts(texts: Sequence[str], tokenize: str = "13a", lowercase: bool = False) -> EncodedTexts:
     """Tokenize ``texts`` (sacreBLEU's preprocessing and tokenizer) into integer ids."""
     tokenizer = get_tokenizer(tokenize)
+    lowercase = lowercase and not tokenizer.lowercases  # (it lowercases its own tokens)
     if len(texts) == 0:  # (a blob tokenizer would return one empty string)
         return EncodedTexts(ids=np.zeros(0, dtype=np.int64), offsets=np.zeros(1, dtype=np.int64), vocab=[])
     if len(texts) <= SMALL_INPUT_TEXTS:

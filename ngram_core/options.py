@@ -277,6 +277,7 @@ class OptionSet(Mapping[str, Option]):
                     f"{name}={value!r} is not offered by {self.metric} variant={variant!r}; it takes "
                     + ", ".join(map(repr, option.choices_for(variant)))
                 )
+        _lowercasing_tokenizer(values, given)
         if self._finalize is not None:
             values = self._finalize(values, frozenset(given))
         return values
@@ -322,6 +323,22 @@ def flag(name: str, default: bool, doc: str, **kwargs: Any) -> Option:
 
 def return_segments_option() -> Option:
     return flag("return_segments", False, "also return segment_scores, one per segment")
+
+
+def _lowercasing_tokenizer(values: Dict[str, Any], given: Mapping[str, Any]) -> None:
+    """A tokenizer that lowercases its own tokens (``coco``) makes ``lowercase`` True, so
+    the signature says ``case:lc``; an explicit ``lowercase=False`` with it is an error."""
+    name = values.get("tokenize")
+    if name is None or "lowercase" not in values:
+        return
+    from .tokenizers import get_tokenizer
+
+    if not get_tokenizer(name).lowercases:
+        return
+    if "lowercase" in given and values["lowercase"] is False:
+        raise ValueError(f"lowercase=False with tokenize={name!r}: that tokenizer lowercases its tokens (as "
+                         "pycocoevalcap's PTBTokenizer -lowerCase does); leave lowercase out or choose another tokenizer")
+    values["lowercase"] = True
 
 
 def tokenize_option(default: str = "13a", doc: str = "", **kwargs: Any) -> Option:

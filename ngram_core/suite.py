@@ -235,11 +235,11 @@ def results_from_statistics(stats: Mapping[str, Any], **options: Any) -> Dict[st
     per_metric = split_options(tuple(stats), options)
     results: Dict[str, Dict[str, Any]] = {}
     for name, opts in per_metric.items():
-        signature = get_tokenizer(opts["tokenize"]).signature()
         if name == "bleu":
             results[name] = bleu_core.result_from_statistics(stats[name], opts)
         elif name == "nist":
-            results[name] = nist_core.nist_result(stats[name], nist_core.NistOptions.from_values(opts), signature, bool(opts["return_segments"]))
+            results[name] = nist_core.nist_result(stats[name], nist_core.NistOptions.from_values(opts),
+                                                  get_tokenizer(opts["tokenize"]).signature(), bool(opts["return_segments"]))
         else:
             results[name] = meteor_result(stats[name], opts)
     return results

@@ -277,7 +277,8 @@ class OptionSet(Mapping[str, Option]):
                     f"{name}={value!r} is not offered by {self.metric} variant={variant!r}; it takes "
                     + ", ".join(map(repr, option.choices_for(variant)))
                 )
-        _lowercasing_tokenizer(values, given)
+        if "lowercase" in self._options:
+            _lowercasing_tokenizer(values, given, self._options["lowercase"].default)
         if self._finalize is not None:
             values = self._finalize(values, frozenset(given))
         return values
@@ -325,9 +326,10 @@ def return_segments_option() -> Option:
     return flag("return_segments", False, "also return segment_scores, one per segment")
 
 
-def _lowercasing_tokenizer(values: Dict[str, Any], given: Mapping[str, Any]) -> None:
+def _lowercasing_tokenizer(values: Dict[str, Any], given: Mapping[str, Any], default_lowercase: Any) -> None:
     """A tokenizer that lowercases its own tokens (``coco``) makes ``lowercase`` True, so
-    the signature says ``case:lc``; an explicit ``lowercase=False`` with it is an error."""
+    the signature says ``case:lc``; an explicit ``lowercase=False`` with it is an error
+    where that is not the default."""
     name = values.get("tokenize")
     if name is None or "lowercase" not in values:
         return
@@ -335,7 +337,8 @@ def _lowercasing_tokenizer(values: Dict[str, Any], given: Mapping[str, Any]) -> 
 
     if not get_tokenizer(name).lowercases:
         return
-    if "lowercase" in given and values["lowercase"] is False:
+    # (the default given explicitly, as a form sends every field, sets nothing)
+    if "lowercase" in given and values["lowercase"] is False and default_lowercase is not False:
         raise ValueError(f"lowercase=False with tokenize={name!r}: that tokenizer lowercases its tokens (as "
                          "pycocoevalcap's PTBTokenizer -lowerCase does); leave lowercase out or choose another tokenizer")
     values["lowercase"] = True

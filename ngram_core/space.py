@@ -221,10 +221,7 @@ def option_specs(options: Mapping[str, Any], family: str = "") -> List[OptionSpe
     for option in options.values():
         if option.name in HIDDEN:
             continue
-        choices = tuple(option.choices)
-        if option.kind == "choice" and option.nullable:
-            choices = (None,) + choices  # None: decided by another option (e.g. the variant's default)
-        specs.append(OptionSpec(option.name, option.default, _WIDGET_KIND[option.kind], choices,
+        specs.append(OptionSpec(option.name, option.default, _WIDGET_KIND[option.kind], tuple(option.choices),
                                 option.nullable, option.doc, tuple(option.variants)))
     return specs
 

@@ -111,16 +111,18 @@ def test_coco_lowercases_after_tokenizing_and_the_signatures_say_so():
     assert corpus_bleu(hyps, refs, tokenize="coco", lowercase=True)["score"] == corpus_bleu(hyps, refs, tokenize="coco")["score"]
 
 
-@pytest.mark.parametrize("metric", ["bleu", "nist", "meteor"])
-def test_coco_with_lowercase_false_is_an_error(metric):
+@pytest.mark.parametrize("variant", ["meteor-1.5", "nltk"])
+def test_coco_with_lowercase_false_is_an_error_where_false_is_not_the_default(variant):
     from ngram_core.bleu import corpus_bleu
     from ngram_core.meteor import compute_meteor
     from ngram_core.nist import corpus_nist
 
-    function = {"bleu": corpus_bleu, "nist": corpus_nist, "meteor": compute_meteor}[metric]
-    extra = {"normalize": False} if metric == "meteor" else {}
+    extra = {"normalize": False} if variant == "meteor-1.5" else {}
     with pytest.raises(ValueError, match="lowercase=False with tokenize='coco'"):
-        function(["a b"], ["a b"], tokenize="coco", lowercase=False, **extra)
+        compute_meteor(["a b"], ["a b"], tokenize="coco", lowercase=False, variant=variant, **extra)
+    # BLEU's and NIST's default, sent explicitly (as a form sends every field), sets nothing
+    assert "case:lc" in corpus_bleu(["A b"], ["a b"], tokenize="coco", lowercase=False)["signature"]
+    assert "case:lc" in corpus_nist(["A b"], ["a b"], tokenize="coco", lowercase=False)["signature"]
 
 
 def test_meteor15_takes_coco_and_no_other_tokenizer():

@@ -3,6 +3,7 @@
     python benchmarks/run.py                 # everything (about 10-15 minutes on 2 cores)
     python benchmarks/run.py --repeats 5     # more runs per figure (medians)
     python benchmarks/run.py --only bleu     # one metric: bleu, nist or meteor
+    python benchmarks/run.py --only batch    # small-batch latency (sentence-level BLEU as a reward)
     python benchmarks/run.py --only meteor-1.5   # METEOR 1.5 against the jar (whole processes)
 
 Every time is the median of ``--repeats`` runs; within a repetition the tools run
@@ -13,6 +14,13 @@ already used. Scores are checked for agreement in the same run.
 
 Inputs (read from ../shared/data/wmt, see corpora.py): the all-systems corpus, the
 same repeated 10x, its first 1,000 segments, and the English targets (METEOR).
+
+The batch-latency tables (``--only batch``) time one call on a batch of 1, 8, 64 and
+512 real segments, as a training loop calls a reward: the median of many calls, the
+tools alternating call by call. "same batch" repeats one batch (every tool's caches
+warm, sacreBLEU's tokenizer cache included); "new hypotheses" changes every
+hypothesis at every call (one token appended), with the references repeating as in
+a training loop.
 """
 from __future__ import annotations
 
@@ -299,10 +307,89 @@ def compare(title: str, corpus, ours: str, tools: List[str], repeats: int, memor
     return table(f"{title}: {len(corpus):,} segments, {n_tok:,} hypothesis tokens", rows, header)
 
 
+# --- small batches ------------------------------------------------------------------
+def _median_call_ms(calls: Dict[str, Callable[[int], object]], n_calls: int) -> Dict[str, float]:
+    """Median milliseconds per call of each tool, the tools alternating call by call."""
+    times: Dict[str, List[float]] = {name: [] for name in calls}
+    for name, call in calls.items():
+        call(-1)  # warm-up: imports, caches
+    for i in range(n_calls):
+        for name, call in calls.items():
+            start = time.perf_counter()
+            call(i)
+            times[name].append(time.perf_counter() - start)
+    return {name: 1e3 * statistics.median(t) for name, t in times.items()}
+
+
+def batch_latency(full, sizes=(1, 8, 64, 512), budget_s: float = 6.0) -> str:
+    import sacrebleu
+    from nltk.translate.bleu_score import SmoothingFunction, corpus_bleu as nltk_corpus_bleu, sentence_bleu
+
+    from ngram_core.bleu import corpus_bleu
+    from ngram_core.tokenizers import tokenize
+
+    out = []
+    rows_bleu, rows_variants = [], []
+    for size in sizes:
+        batch = corpora.head(full, size)
+        hyps, refs = batch.hypotheses, batch.references
+        streams = _streams(refs)
+        sentence = sacrebleu.BLEU(effective_order=True)
+        corpus_level = sacrebleu.BLEU()
+
+        def fresh(i):  # hypotheses never seen before (references repeat)
+            return [f"{h} x{i}" for h in hyps] if i >= 0 else hyps
+
+        calls = {
+            "ours": lambda i: corpus_bleu(hyps, refs, effective_order=True, return_segments=True),
+            "sacreBLEU loop": lambda i: [sentence.sentence_score(h, r) for h, r in zip(hyps, refs)],
+            "sacreBLEU corpus": lambda i: corpus_level.corpus_score(hyps, streams),
+            "ours, new hypotheses": lambda i: corpus_bleu(fresh(i), refs, effective_order=True, return_segments=True),
+            "sacreBLEU loop, new hypotheses": lambda i: [sentence.sentence_score(h, r) for h, r in zip(fresh(i), refs)],
+        }
+        n_calls = max(15, min(400, int(budget_s / (0.0002 * size * len(calls) + 0.002))))
+        ms = _median_call_ms(calls, n_calls)
+        rows_bleu.append([str(size)] + [f"{ms[k]:.3f}" for k in calls]
+                         + [f"{ms['sacreBLEU loop'] / ms['ours']:.1f}x",
+                            f"{ms['sacreBLEU loop, new hypotheses'] / ms['ours, new hypotheses']:.1f}x"])
+        # the variants next to their tools (the tools on tokens made beforehand: their time excludes tokenizing)
+        hyp_tokens, ref_tokens = tokenize(hyps, "13a"), [tokenize(r, "13a") for r in refs]
+        ptb_hyps = [" ".join(t) for t in hyp_tokens]
+        ptb_refs = [[" ".join(t) for t in r] for r in ref_tokens]
+        method1 = SmoothingFunction().method1
+
+        def coco(i):
+            from pycocoevalcap.bleu.bleu import Bleu
+
+            return Bleu(4).compute_score({k: r for k, r in enumerate(ptb_refs)},
+                                         {k: [h] for k, h in enumerate(ptb_hyps)}, verbose=0)
+
+        variant_calls = {
+            "ours nltk": lambda i: corpus_bleu(hyps, refs, variant="nltk", smooth_method="method1", return_segments=True),
+            "NLTK corpus + sentence": lambda i: (nltk_corpus_bleu(ref_tokens, hyp_tokens, smoothing_function=method1),
+                                                 [sentence_bleu(r, h, smoothing_function=method1)
+                                                  for h, r in zip(hyp_tokens, ref_tokens)]),
+            "ours coco": lambda i: corpus_bleu(ptb_hyps, ptb_refs, variant="coco", tokenize="none", return_segments=True),
+            "pycocoevalcap Bleu(4)": coco,
+        }
+        ms = _median_call_ms(variant_calls, max(15, n_calls // 2))
+        rows_variants.append([str(size)] + [f"{ms[k]:.3f}" for k in variant_calls]
+                             + [f"{ms['NLTK corpus + sentence'] / ms['ours nltk']:.1f}x",
+                                f"{ms['pycocoevalcap Bleu(4)'] / ms['ours coco']:.1f}x"])
+    out.append(table("Batch latency: sentence-level BLEU of a batch, milliseconds per call (median)", rows_bleu,
+                     ["segments", "ours", "sacreBLEU loop", "sacreBLEU corpus", "ours, new hypotheses",
+                      "sacreBLEU loop, new hypotheses", "loop / ours", "loop / ours, new hypotheses"]))
+    out.append(table("Batch latency of the variants next to their tools (corpus and per-segment scores; the "
+                     "tools on tokens made beforehand), milliseconds per call (median)", rows_variants,
+                     ["segments", "ours nltk", "NLTK corpus + sentence", "ours coco", "pycocoevalcap Bleu(4)",
+                      "NLTK / ours", "pycocoevalcap / ours"]))
+    return "\n".join(out)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--repeats", type=int, default=3)
-    parser.add_argument("--only", choices=["bleu", "nist", "meteor", "meteor-1.5"])
+    parser.add_argument("--only", choices=["bleu", "nist", "meteor", "meteor-1.5", "batch"])
     parser.add_argument("--meteor-input", default="english", choices=["english", "english_500"],
                         help="the corpus of the METEOR 1.5 comparison with the jar")
     parser.add_argument("--no-memory", action="store_true", help="skip the per-tool memory subprocesses")
@@ -324,6 +411,8 @@ def main() -> None:
                       ["ours_bleu", "evaluate_bleu", "sacrebleu_bleu", "bleuscore_bleu"], max(args.repeats, 5)))
         print(compare("BLEU, all systems x10", corpora.repeat(full, 10), "ours_bleu",
                       ["ours_bleu", "sacrebleu_bleu"], max(1, args.repeats // 2), None if args.no_memory else "all_x10"))
+    if args.only in (None, "batch"):
+        print(batch_latency(full))
     if args.only in (None, "nist"):
         print(compare("NIST (n=5, 13a), all systems", full, "ours_nist",
                       ["ours_nist", "evaluate_nist", "nltk_nist"], args.repeats, mem))

@@ -31,7 +31,10 @@ This metric gives exactly sacreBLEU 2.6.0's numbers (same tokenizers, quirks
 included, same smoothing and signature), computed on a vectorized n-gram core that is
 many times faster. Unlike evaluate's `bleu` (which takes the shortest reference
 length), the brevity penalty uses the closest reference length, as sacreBLEU, NLTK
-and mteval do.
+and mteval do. With `variant` it gives another tool's BLEU to the last digit instead:
+`"nltk"` (NLTK 3.10 corpus_bleu / sentence_bleu, smoothing method0..method7),
+`"evaluate"` (evaluate's own `bleu`), `"mteval"` (mteval-v13a.pl) or `"coco"`
+(pycocoevalcap's Bleu_1..Bleu_4).
 """
 
 _KWARGS_DESCRIPTION = hf_metric.arguments_doc(bleu.OPTIONS) + """
@@ -67,6 +70,13 @@ Examples:
     ...                       return_segments=True)
     >>> [round(s, 4) for s in result["segment_scores"]]
     [0.1039, 1.0]
+
+    Another tool's BLEU: NLTK's corpus_bleu with its smoothing method 1.
+
+    >>> bleu = evaluate.load("bleu_custom", variant="nltk", smooth_method="method1")
+    >>> result = bleu.compute(predictions=["the cat sat on a mat"], references=[["the cat sat on the mat"]])
+    >>> round(result["bleu"], 4), result["signature"].split("|")[1]
+    (0.5373, 'variant:nltk')
 """
 
 

@@ -24,6 +24,13 @@ tokenized chunks, next to the plain ones, go through the same split and
 a chunk is expanded into its tokens' ids by pyarrow's ``take`` on a list array: on
 the 13a path no Python string is made per chunk or per token, only per vocabulary
 entry.
+
+Small inputs (at most ``SMALL_INPUT_TEXTS`` texts: a batch of sentence-level rewards,
+a few segments in an interactive app) would spend most of their time in pyarrow's
+fixed per-call costs. They are encoded in Python instead, through a bounded cache of
+recently seen texts and chunks (:class:`RecentTokens`): a text seen before costs a
+dictionary lookup, and a new text is split into chunks of which most have been seen
+before. The tokens are the same either way.
 """
 from __future__ import annotations
 
@@ -156,11 +163,106 @@ def _tokenize_chunks(tokenizer, chunks: pa.Array) -> pa.Array:
     return pc.utf8_trim(tokenized, " ")
 
 
+SMALL_INPUT_TEXTS = 512  # up to this many texts, encode in Python through RecentTokens
+
+
+class RecentTokens:
+    """Token ids of recently encoded texts and chunks, in one vocabulary that only grows.
+
+    ``texts[(tokenizer, lowercase)]`` maps a text to its token ids; ``chunks`` maps
+    (tokenizer, chunk) to a chunk's token ids, for the tokenizers that tokenize chunk by
+    chunk (``chunk_local``). When any table outgrows its limit, :func:`recent_tokens`
+    starts a new, empty instance (ids mean something only within one instance), so
+    memory stays bounded (about 2^16 texts, as sacreBLEU's tokenizer cache).
+    """
+
+    MAX_TEXTS = 1 << 16
+    MAX_CHUNKS = 1 << 18
+    MAX_WORDS = 1 << 20
+
+    def __init__(self) -> None:
+        self.index: dict[str, int] = {}  # token -> id
+        self.words: list[str] = []  # id -> token
+        self.texts: dict[tuple, dict[str, np.ndarray]] = {}
+        self.chunks: dict[tuple, tuple] = {}
+
+    @property
+    def full(self) -> bool:
+        return (sum(map(len, self.texts.values())) > self.MAX_TEXTS or len(self.chunks) > self.MAX_CHUNKS
+                or len(self.words) > self.MAX_WORDS)
+
+    def intern(self, tokens: Iterable[str]) -> tuple:
+        index, words = self.index, self.words
+        ids = []
+        for token in tokens:
+            found = index.get(token)
+            if found is None:
+                found = index[token] = len(words)
+                words.append(token)
+            ids.append(found)
+        return tuple(ids)
+
+    def text_ids(self, tokenizer, lowercase: bool, text: str) -> np.ndarray:
+        """Token ids of one text, as sacreBLEU tokenizes it (lowercase, rstrip, tokenizer)."""
+        line = text.lower() if lowercase else text
+        if tokenizer.strip_lines:
+            line = line.rstrip()
+        if not tokenizer.chunk_local:
+            return np.array(self.intern(tokenizer.tokenize_batch([line])[0].split()), dtype=np.int64)
+        name, chunks, ids = tokenizer.name, self.chunks, []
+        for chunk in tokenizer.prepare_line(line).split():
+            found = chunks.get((name, chunk))
+            if found is None:
+                found = chunks[(name, chunk)] = self.intern(tokenizer(chunk).split())
+            ids.extend(found)
+        return np.array(ids, dtype=np.int64)
+
+
+_RECENT = RecentTokens()
+
+
+def recent_tokens() -> RecentTokens:
+    """The cache of small inputs (a new one once the old one is full)."""
+    global _RECENT
+    if _RECENT.full:
+        _RECENT = RecentTokens()
+    return _RECENT
+
+
+def _encode_small(texts: Sequence[str], tokenizer, lowercase: bool) -> EncodedTexts:
+    """``encode_texts`` in Python, for a few texts: ids come from the cache of recent tokens."""
+    recent = recent_tokens()  # one instance throughout, even if another call replaces it
+    table = recent.texts.setdefault((tokenizer.name, lowercase), {})
+    arrays = []
+    for text in texts:
+        ids = table.get(text)
+        if ids is None:
+            ids = table[text] = recent.text_ids(tokenizer, lowercase, text)
+        arrays.append(ids)
+    lengths = np.fromiter(map(len, arrays), dtype=np.int64, count=len(arrays))
+    cached = np.concatenate(arrays)
+    # Renumber in order of first appearance in these texts: a function of the input alone,
+    # not of what the cache saw before (NIST and METEOR sum floats in id order). Two
+    # scratch arrays over the cache's vocabulary, no sort: in a fancy assignment the
+    # last write wins, so writing positions in reverse leaves each word's first one.
+    words, position = recent.words, np.arange(len(cached))
+    first = np.empty(len(words), dtype=np.int64)
+    first[cached[::-1]] = position[::-1]
+    distinct = cached[first[cached] == position]
+    local = np.empty(len(words), dtype=np.int64)
+    local[distinct] = np.arange(len(distinct))
+    return EncodedTexts(ids=local[cached], offsets=offsets_from_counts(lengths),
+                        vocab=list(map(words.__getitem__, distinct.tolist())))
+
+
 def encode_texts(texts: Sequence[str], tokenize: str = "13a", lowercase: bool = False) -> EncodedTexts:
     """Tokenize ``texts`` (sacreBLEU's preprocessing and tokenizer) into integer ids."""
     tokenizer = get_tokenizer(tokenize)
+    lowercase = lowercase and not tokenizer.lowercases  # (it lowercases its own tokens)
     if len(texts) == 0:  # (a blob tokenizer would return one empty string)
         return EncodedTexts(ids=np.zeros(0, dtype=np.int64), offsets=np.zeros(1, dtype=np.int64), vocab=[])
+    if len(texts) <= SMALL_INPUT_TEXTS:
+        return _encode_small(texts, tokenizer, bool(lowercase))
     if not tokenizer.chunk_local:
         return _encode_split(tokenizer.tokenize_batch(preprocess(texts, lowercase, tokenizer.strip_lines)))
     # rstrip (preprocess) only matters to lines with other whitespace: _single_spaced does it

@@ -8,7 +8,10 @@ and METEOR's mean of segment scores to float rounding of their sums).
 
 What crosses the wire:
 - BLEU: one int64 vector, the summed statistics (hypothesis length, closest
-  reference length, matches and totals per order): ``all_reduce(SUM)``.
+  reference length, matches and totals per order, and for the other variants the
+  hypotheses shorter than each order and the shortest reference length):
+  ``all_reduce(SUM)``; then the last segment's hypothesis length and 5-gram matches
+  (NLTK's methods 5-7), from the last rank that has segments.
 - METEOR: one float64 vector, the summed statistics (METEOR 1.5's
   :class:`~ngram_core.meteor.MeteorStatistics` row, or NLTK's variant's
   :class:`~ngram_core.meteor.MeteorStats`: segments, sum of segment scores, lengths,
@@ -77,9 +80,13 @@ def _global_n_refs(n_refs: np.ndarray, group=None, device: Optional[str] = None)
 def _reduce_bleu(stats: BleuStatistics, group=None, device=None) -> BleuStatistics:
     total = stats.sum()
     N = stats.max_order
-    vector = np.concatenate([total.hyp_len, total.ref_len, total.matches[0], total.totals[0]]).astype(np.int64)
+    vector = np.concatenate([total.hyp_len, total.ref_len, total.matches[0], total.totals[0],
+                             total.short_hyps[0], total.shortest_ref_len]).astype(np.int64)
     summed = _all_reduce(vector, "SUM", group, device)
+    # the shortest reference length is unknown (-1) if it is unknown on any rank
+    unknown = _all_reduce(np.array([int(total.shortest_ref_len[0] < 0)], dtype=np.int64), "MAX", group, device)[0]
     n_refs = _global_n_refs(stats.n_refs, group, device)
+    last_hyp_len, last_matches_5 = _last_segment(stats, total, group, device)
     rows = max(len(n_refs), 1)
     # row 0 carries the sums; a second, all-zero row only carries the other
     # reference count, so that the signature says ``nrefs:var`` when it should
@@ -87,9 +94,27 @@ def _reduce_bleu(stats: BleuStatistics, group=None, device=None) -> BleuStatisti
     ref_len = np.zeros(rows, dtype=np.int64)
     matches = np.zeros((rows, N), dtype=np.int64)
     totals = np.zeros((rows, N), dtype=np.int64)
+    short_hyps = np.zeros((rows, N), dtype=np.int64)
+    shortest = np.zeros(rows, dtype=np.int64)
     hyp_len[0], ref_len[0] = summed[0], summed[1]
-    matches[0], totals[0] = summed[2 : 2 + N], summed[2 + N :]
-    return BleuStatistics(hyp_len, ref_len, matches, totals, n_refs if len(n_refs) else np.zeros(1, dtype=np.int64))
+    matches[0], totals[0], short_hyps[0] = summed[2: 2 + N], summed[2 + N: 2 + 2 * N], summed[2 + 2 * N: 2 + 3 * N]
+    shortest[0] = -1 if unknown else summed[-1]
+    # the last segment's values sit in the last row, which is the one sum() keeps
+    last = np.zeros(rows, dtype=np.int64)
+    last_5 = np.zeros(rows, dtype=np.int64)
+    last[-1], last_5[-1] = last_hyp_len, last_matches_5
+    return BleuStatistics(hyp_len, ref_len, matches, totals, n_refs if len(n_refs) else np.zeros(1, dtype=np.int64),
+                          shortest, short_hyps, last, last_5)
+
+
+def _last_segment(stats: BleuStatistics, total: BleuStatistics, group=None, device=None):
+    """(hypothesis length, clipped 5-gram matches) of the corpus's last segment: the last
+    one of the last rank that has segments (NLTK's smoothing methods 5-7 read them)."""
+    _, dist = _torch()
+    rank = dist.get_rank(group)
+    last_rank = _all_reduce(np.array([rank if len(stats) else -1], dtype=np.int64), "MAX", group, device)[0]
+    mine = [total.last_hyp_len[0], total.last_matches_5[0]] if rank == last_rank else [0, 0]
+    return _all_reduce(np.array(mine, dtype=np.int64), "SUM", group, device)
 
 
 def _reduce_meteor(stats, group=None, device=None):

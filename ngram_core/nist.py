@@ -43,23 +43,21 @@ computed only when a score is asked for.
 from __future__ import annotations
 
 import math
-import string
 from dataclasses import dataclass
 from itertools import chain
 from typing import Any, Dict, Mapping, Optional, Sequence, Tuple, Union
 
 import numpy as np
 
-from .corpus import EncodedTexts, intern_strings
+from .corpus import intern_strings
 from .inputs import check_corpus
-from .ngrams import NgramIndex, TokenizedCorpus, factorize, tokenize_corpus
+from .ngrams import NgramIndex, TokenizedCorpus, ascii_lowercase, factorize, tokenize_corpus
 from .options import Option, OptionSet, flag, return_segments_option, tokenize_option
 from .signature import make_signature, nrefs_field
 
 BETA = -math.log(0.5) / math.log(1.5) / math.log(1.5)  # 4.2162..., as mteval-v13a computes it
 LOWERCASE_CHOICES = (False, True, "ascii")
 _LOG2 = math.log(2)
-_ASCII_LOWER = str.maketrans(string.ascii_uppercase, string.ascii_lowercase)
 
 
 # -- reference n-gram counts in a mergeable form ---------------------------------------
@@ -184,18 +182,6 @@ class NistStatistics:
         if other == 0:  # sum() starts from 0
             return self
         return NotImplemented
-
-
-def ascii_lowercase(corpus: TokenizedCorpus) -> TokenizedCorpus:
-    """The corpus with A-Z lowercased in every token (mteval-v13a without ``-c``).
-
-    mteval lowercases after unescaping entities and its 13a rules never split on
-    letters, so lowercasing the tokens is the same as mteval's ``tr/A-Z/a-z/``.
-    """
-    texts = corpus.texts
-    remap, vocab = intern_strings(word.translate(_ASCII_LOWER) for word in texts.vocab)
-    lowered = EncodedTexts(ids=remap[texts.ids], offsets=texts.offsets, vocab=vocab)
-    return TokenizedCorpus(texts=lowered, n_segments=corpus.n_segments, ref_table=corpus.ref_table)
 
 
 def nist_statistics(corpus: TokenizedCorpus, max_order: int = 5, index: Optional[NgramIndex] = None) -> NistStatistics:

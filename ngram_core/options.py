@@ -67,11 +67,16 @@ class Option:
     low_open: bool = False
     nullable: bool = False
     variants: Tuple[str, ...] = ()
+    variant_choices: Tuple[Tuple[str, Tuple[Any, ...]], ...] = ()  # (variant, its choices): a subset each
     retired: Tuple[Tuple[Any, str], ...] = ()  # (former choice, what to use instead)
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
             raise ValueError(f"option {self.name}: kind {self.kind!r} is not one of {KINDS}")
+
+    def choices_for(self, variant: Any) -> Tuple[Any, ...]:
+        """The choices variant ``variant`` accepts (all of them unless ``variant_choices`` says)."""
+        return dict(self.variant_choices).get(variant, self.choices)
 
     # -- checking one value ------------------------------------------------------------
     def check(self, value: Any) -> Any:
@@ -257,13 +262,23 @@ class OptionSet(Mapping[str, Option]):
             values[name] = self._options[name].check(value)
         variant = values.get("variant")
         for name in given:
-            option = self._options[name]
-            if option.variants and variant not in option.variants and given[name] is not None:
+            option, value = self._options[name], values[name]
+            # (its default, given explicitly, sets nothing: a form that sends every field is fine)
+            if option.variants and variant not in option.variants and value is not None \
+                    and not _same(value, option.default):
                 users = " or ".join(repr(v) for v in option.variants)
                 raise ValueError(
                     f"{self.metric} option {name} is only used by variant={users}; "
                     f"variant={variant!r} would ignore it: leave it out or change the variant"
                 )
+            if option.variant_choices and value is not None and \
+                    not any(_same(value, c) for c in option.choices_for(variant)):
+                raise ValueError(
+                    f"{name}={value!r} is not offered by {self.metric} variant={variant!r}; it takes "
+                    + ", ".join(map(repr, option.choices_for(variant)))
+                )
+        if "lowercase" in self._options:
+            _lowercasing_tokenizer(values, given, self._options["lowercase"].default)
         if self._finalize is not None:
             values = self._finalize(values, frozenset(given))
         return values
@@ -309,6 +324,24 @@ def flag(name: str, default: bool, doc: str, **kwargs: Any) -> Option:
 
 def return_segments_option() -> Option:
     return flag("return_segments", False, "also return segment_scores, one per segment")
+
+
+def _lowercasing_tokenizer(values: Dict[str, Any], given: Mapping[str, Any], default_lowercase: Any) -> None:
+    """A tokenizer that lowercases its own tokens (``coco``) makes ``lowercase`` True, so
+    the signature says ``case:lc``; an explicit ``lowercase=False`` with it is an error
+    where that is not the default."""
+    name = values.get("tokenize")
+    if name is None or "lowercase" not in values:
+        return
+    from .tokenizers import get_tokenizer
+
+    if not get_tokenizer(name).lowercases:
+        return
+    # (the default given explicitly, as a form sends every field, sets nothing)
+    if "lowercase" in given and values["lowercase"] is False and default_lowercase is not False:
+        raise ValueError(f"lowercase=False with tokenize={name!r}: that tokenizer lowercases its tokens (as "
+                         "pycocoevalcap's PTBTokenizer -lowerCase does); leave lowercase out or choose another tokenizer")
+    values["lowercase"] = True
 
 
 def tokenize_option(default: str = "13a", doc: str = "", **kwargs: Any) -> Option:

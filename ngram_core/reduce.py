@@ -12,8 +12,11 @@ rounding of its float sums)::
 
 Columns, per segment (prefixed by the metric):
 - BLEU: ``bleu_hyp_len``, ``bleu_ref_len`` (closest reference length), ``bleu_matches``
-  and ``bleu_totals`` (one int per order), ``bleu_n_refs``. They add: the sum of
-  every column is BLEU's corpus statistics.
+  and ``bleu_totals`` (one int per order), ``bleu_n_refs``, and for the other variants
+  ``bleu_shortest_ref_len``, ``bleu_short_hyps`` (one 0/1 per order: the hypothesis
+  has fewer than n tokens) and ``bleu_matches_5`` (clipped 5-gram matches, -1 when
+  not counted). They add: the sum of every column is BLEU's corpus statistics
+  (NLTK's methods 5-7 also read the last row's 5-gram matches).
 - METEOR 1.5 (the default variant): ``meteor_stats`` (the segment's row of
   :class:`~ngram_core.meteor.MeteorStatistics`, a list of numbers) and ``meteor_n_refs``.
   NLTK's variant: ``meteor_score``, ``meteor_hyp_len``, ``meteor_ref_len``,
@@ -40,7 +43,8 @@ from .nist import NgramTable, NistStatistics
 from .ngrams import NgramIndex, TokenizedCorpus
 from .suite import METRICS, MeteorSegments, check_metrics, results_from_statistics, split_options, statistics_and_corpora
 
-BLEU_COLUMNS = ("bleu_hyp_len", "bleu_ref_len", "bleu_matches", "bleu_totals", "bleu_n_refs")
+BLEU_COLUMNS = ("bleu_hyp_len", "bleu_ref_len", "bleu_matches", "bleu_totals", "bleu_n_refs", "bleu_shortest_ref_len",
+                "bleu_short_hyps", "bleu_matches_5")
 METEOR_FIELDS = ("segments", "score_sum", "hyp_len", "ref_len", "matches", "chunks")
 METEOR_COLUMNS = ("meteor_score", "meteor_hyp_len", "meteor_ref_len", "meteor_matches", "meteor_chunks", "meteor_n_refs")
 NIST_COLUMNS = ("nist_hyp_len", "nist_ref_words", "nist_n_refs", "nist_totals", "nist_ref_ngrams", "nist_ref_counts",
@@ -106,7 +110,8 @@ def segment_columns(predictions: Sequence[str], references: Sequence[Any], metri
     if "bleu" in stats:
         b = stats["bleu"]
         columns.update(zip(BLEU_COLUMNS, (b.hyp_len.tolist(), b.ref_len.tolist(), b.matches.tolist(),
-                                          b.totals.tolist(), b.n_refs.tolist())))
+                                          b.totals.tolist(), b.n_refs.tolist(), b.shortest_ref_len.tolist(),
+                                          b.short_hyps.tolist(), b.last_matches_5.tolist())))
     if "meteor" in stats and isinstance(stats["meteor"], MeteorStatistics):  # meteor-1.5: the jar's statistics row
         m = stats["meteor"]
         columns.update({"meteor_stats": m.rows.tolist(), "meteor_n_refs": m.n_refs.tolist()})
@@ -185,9 +190,14 @@ def statistics_from_columns(columns: Mapping[str, Any], metrics: Sequence[str] =
     stats: Dict[str, Any] = {}
     for name in check_metrics(metrics):
         if name == "bleu":
-            hyp_len, ref_len, matches, totals, n_refs = (_ints(columns[c]) for c in BLEU_COLUMNS)
+            hyp_len, ref_len, matches, totals, n_refs = (_ints(columns[c]) for c in BLEU_COLUMNS[:5])
             S = len(hyp_len)
-            stats[name] = BleuStatistics(hyp_len, ref_len, matches.reshape(S, -1), totals.reshape(S, -1), n_refs)
+            # columns written before the other variants' ones existed are derived or marked unknown
+            extra = [_ints(columns[c]) if c in names else np.zeros(0, dtype=np.int64) for c in BLEU_COLUMNS[5:]]
+            shortest, short_hyps, matches_5 = extra
+            stats[name] = BleuStatistics(hyp_len, ref_len, matches.reshape(S, -1), totals.reshape(S, -1), n_refs,
+                                         shortest, short_hyps.reshape(S, -1) if len(short_hyps) else np.zeros((0, 0)),
+                                         hyp_len, matches_5)
         elif name == "meteor" and "meteor_stats" in names:
             rows = np.asarray(list(columns["meteor_stats"]), dtype=np.float64)
             stats[name] = MeteorStatistics(rows.reshape(len(rows), -1), None, _ints(columns["meteor_n_refs"]))

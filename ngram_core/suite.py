@@ -188,7 +188,11 @@ def statistics_and_corpora(predictions: Sequence[str], references: Sequence[Any]
         tokenize, lowercase = opts["tokenize"], opts["lowercase"]
         corpus = None if name == "meteor" and opts["variant"] == "meteor-1.5" else corpora.corpus(tokenize, lowercase)
         if name == "bleu":
-            stats[name] = bleu_core.bleu_statistics(corpus, opts["max_order"], corpora.matches(tokenize, lowercase))
+            changed = bleu_core.changed_texts(hyps, refs, opts)
+            if changed is None:  # the shared corpus and matches
+                stats[name] = bleu_core.statistics_for(corpus, opts, corpora.matches(tokenize, lowercase))
+            else:  # a variant whose tool sees other texts (evaluate's 13a joins line breaks)
+                stats[name] = bleu_core.statistics_for(bleu_core.tokenize_for_bleu(hyps, refs, opts), opts)
         elif name == "nist":
             stats[name] = nist_core.nist_statistics(corpus, opts["n"], corpora.index(tokenize, lowercase))
         elif opts["variant"] == "meteor-1.5":  # the jar's own tokens, from the texts
@@ -231,12 +235,11 @@ def results_from_statistics(stats: Mapping[str, Any], **options: Any) -> Dict[st
     per_metric = split_options(tuple(stats), options)
     results: Dict[str, Dict[str, Any]] = {}
     for name, opts in per_metric.items():
-        signature = get_tokenizer(opts["tokenize"]).signature()
         if name == "bleu":
-            results[name] = bleu_core.bleu_result(stats[name], bleu_core.BleuOptions.from_values(opts), signature, bool(opts["lowercase"]),
-                                                  bool(opts["return_segments"]))
+            results[name] = bleu_core.result_from_statistics(stats[name], opts)
         elif name == "nist":
-            results[name] = nist_core.nist_result(stats[name], nist_core.NistOptions.from_values(opts), signature, bool(opts["return_segments"]))
+            results[name] = nist_core.nist_result(stats[name], nist_core.NistOptions.from_values(opts),
+                                                  get_tokenizer(opts["tokenize"]).signature(), bool(opts["return_segments"]))
         else:
             results[name] = meteor_result(stats[name], opts)
     return results

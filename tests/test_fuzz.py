@@ -17,6 +17,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from ngram_core.bleu import OPTIONS as BLEU_OPTIONS, corpus_bleu
+from ngram_core.bleu_variants import get_variant
 from ngram_core.meteor import OPTIONS as METEOR_OPTIONS, compute_meteor
 from ngram_core.nist import OPTIONS as NIST_OPTIONS, corpus_nist
 from ngram_core.tokenizers import get_tokenizer
@@ -99,9 +100,8 @@ def option_sets(draw, declaration):
             values[name] = None
             continue
         values[name] = _value(draw, option, values)
-    if "smooth_value" in values and values.get("smooth_method", declaration["smooth_method"].default) not in (
-            "floor", "add-k", "constant"):
-        del values["smooth_value"]  # a value for a method that has none is an error (tested elsewhere)
+    if declaration is BLEU_OPTIONS:
+        _bleu_variant_rules(draw, values)
     if values.get("weights") is not None and (len(values["weights"]) != values.get("max_order", 4) or not sum(values["weights"])):
         del values["weights"]
     try:  # the other cross-option rules (METEOR 1.5's modules and tasks by language, ...) refuse a draw
@@ -111,7 +111,37 @@ def option_sets(draw, declaration):
     return values
 
 
-def _check_ranges(metric: str, result: dict) -> None:
+def _bleu_variant_rules(draw, values) -> None:
+    """The rules each BLEU variant adds (tested in test_bleu_variants_rules.py): its own
+    smoothing methods, a smoothing parameter only where its method has one, mteval's
+    tokenizer and ASCII lowercasing, NLTK method6's three orders."""
+    scorer = get_variant(values["variant"])
+    if values.get("smooth_method") is not None and values["smooth_method"] not in scorer.smooth_methods:
+        values["smooth_method"] = draw(st.sampled_from(scorer.smooth_methods))
+    method = values.get("smooth_method") or scorer.smooth_methods[0]
+    if method not in scorer.smooth_parameters:
+        values.pop("smooth_value", None)  # a value for a method that has none is an error
+    if scorer.tokenizers is not None and "tokenize" in values:
+        values["tokenize"] = draw(st.sampled_from(scorer.tokenizers))
+    if values.get("lowercase") not in scorer.lowercase_choices:
+        values["lowercase"] = draw(st.sampled_from(scorer.lowercase_choices))
+    if method == "method6":
+        values["max_order"] = max(values.get("max_order", 4), 3)
+        if values.get("weights") is not None and len(values["weights"]) != values["max_order"]:
+            del values["weights"]
+
+
+def _unbounded(metric: str, options: dict) -> bool:
+    """NLTK's methods 5 to 7 average or interpolate precisions and can exceed 1, as NLTK's do."""
+    return metric == "bleu" and options.get("variant") == "nltk" and options.get("smooth_method") in (
+        "method5", "method6", "method7")
+
+
+def _check_ranges(metric: str, result: dict, unbounded: bool = False) -> None:
+    if unbounded:
+        values = [result["bleu"], *result.get("segment_scores", [])]
+        assert all(math.isfinite(v) and v >= 0 for v in values), values
+        return
     for key, low, high in RANGES[metric]:
         assert math.isfinite(result[key]) and low <= result[key] <= high, (key, result[key])
     low, high = RANGES[metric][0][1:]
@@ -132,4 +162,4 @@ def test_any_input_gives_a_score_in_range_or_a_type_or_value_error(metric, data)
         with pytest.raises(ValueError, match="lone surrogate"):
             function(hyps, refs, **options)
         return
-    _check_ranges(metric, function(hyps, refs, **options))
+    _check_ranges(metric, function(hyps, refs, **options), _unbounded(metric, options))

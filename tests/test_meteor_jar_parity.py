@@ -179,6 +179,29 @@ def test_pycocoevalcap_meteor_equals_meteor_corpus():
     assert np.abs(np.array(ours["segment_scores"]) - np.array(scores)).max() <= TOLERANCE
 
 
+def test_pycocoevalcap_pipeline_equals_tokenize_coco():
+    """COCO's METEOR as pycocoevalcap computes it (PTBTokenizer in Java, then the jar on
+    its tokens) equals ``tokenize="coco"`` on the raw captions."""
+    from coco_text import pycocoevalcap_lines
+
+    meteor_module = require_module("pycocoevalcap.meteor.meteor")
+    hyps, refs = _captions(60)
+    raw_hyps = [h[:1].upper() + h[1:] + "." for h in hyps]  # case and punctuation for the tokenizer
+    flat = pycocoevalcap_lines(raw_hyps + [r for group in refs for r in group])
+    tok_hyps, rest = flat[:len(hyps)], iter(flat[len(hyps):])
+    tok_refs = [[next(rest) for _ in group] for group in refs]
+    scorer = meteor_module.Meteor()
+    try:
+        score, scores = scorer.compute_score({k: r for k, r in enumerate(tok_refs)},
+                                             {k: [h] for k, h in enumerate(tok_hyps)})
+    finally:
+        del scorer
+    ours = compute_meteor(raw_hyps, refs, tokenize="coco", return_segments=True)
+    assert "tok:coco" in ours["signature"]
+    assert abs(ours["meteor_corpus"] - score) <= TOLERANCE
+    assert np.abs(np.array(ours["segment_scores"]) - np.array(scores)).max() <= TOLERANCE
+
+
 def _captions(n: int) -> Tuple[List[str], List[List[str]]]:
     """Caption-like input: short English sentences with five references each (the
     beginnings of WMT English references and system outputs)."""

@@ -113,8 +113,9 @@ def test_item4_a_flag_takes_only_true_or_false(name, metric, option, value):
         # None is METEOR's documented "the variant's own" (METEOR 1.5's follows normalize)
         assert "meteor" in CORE[name](["a"], ["a"], lowercase=None)
         return
-    if name == "nist" and option == "lowercase":
-        # NIST's lowercase is a choice of False, True and "ascii": anything else is a ValueError
+    if name in ("nist", "bleu") and option == "lowercase":
+        # NIST's and BLEU's lowercase is a choice of False, True and "ascii" (BLEU: variant mteval):
+        # anything else is a ValueError
         error = TypeError if value is None else ValueError
     else:
         error = TypeError

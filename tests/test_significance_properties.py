@@ -154,3 +154,30 @@ def test_comparison_of_two_systems_is_the_paired_tests_and_segment_differences(c
     if metric == "bleu":  # sacreBLEU's sentence BLEU
         expected = corpus_bleu(system, refs, effective_order=True, return_segments=True)["segment_scores"]
         assert systems.segment_scores("bleu", 1) == pytest.approx([100 * s for s in expected], abs=1e-9)
+
+
+BLEU_VARIANTS = [("nltk", {}), ("nltk", {"smooth_method": "method4"}), ("evaluate", {}),
+                 ("evaluate", {"smooth_method": "add-one"}), ("mteval", {}), ("coco", {})]
+
+
+@settings(max_examples=15, **SETTINGS)
+@given(corpora(), st.sampled_from(BLEU_VARIANTS))
+def test_bleu_variants_summed_rows_are_the_variants_scores(corpus, case):
+    """Every BLEU variant resamples its own statistics: its corpus score is corpus_bleu's,
+    and a system compared with itself is not significant."""
+    outputs, refs = corpus
+    variant, extra = case
+    systems = score_systems(outputs, refs, metrics=["bleu"], variant=variant, **extra)
+    for output, score in zip(outputs, systems.scores()):
+        assert score["BLEU"] == pytest.approx(corpus_bleu(output, refs, variant=variant, **extra)["score"],
+                                              rel=1e-12, abs=1e-12)
+    same = score_systems([outputs[0], outputs[0]], refs, metrics=["bleu"], variant=variant, **extra)
+    result = same.paired_bootstrap(100, seed=1)[1]["BLEU"]
+    assert result.p_value == 1.0 and 0 <= result.mean <= 100
+
+
+@pytest.mark.parametrize("method", ["method5", "method6", "method7"])
+def test_nltk_methods_reading_the_last_segment_are_refused_by_significance(method):
+    with pytest.raises(ValueError, match="last segment"):
+        score_systems([["a b c d e f"], ["a b c"]], ["a b c d e f"], metrics=["bleu"], variant="nltk",
+                      smooth_method=method).paired_bootstrap(10)

@@ -94,3 +94,40 @@ def test_whole_file_differs_only_where_the_next_caption_is_read(batch):
     # (followed by nothing) is what the tokenizer gives
     ours = get_tokenizer("coco").tokenize_batch(batch)
     assert ours == [jar_lines([caption, ""])[0] for caption in batch]
+
+
+# -- coco in the metrics: it lowercases its own tokens, after tokenizing ------------------------
+def test_coco_lowercases_after_tokenizing_and_the_signatures_say_so():
+    from ngram_core.bleu import corpus_bleu
+    from ngram_core.meteor import compute_meteor
+    from ngram_core.nist import corpus_nist
+
+    hyps, refs = ["Mr. Smith saw TWO dogs."], [["Mr. Smith saw two dogs in the park."]]
+    for result in (corpus_bleu(hyps, refs, tokenize="coco"), corpus_nist(hyps, refs, tokenize="coco"),
+                   compute_meteor(hyps, refs, tokenize="coco"),
+                   compute_meteor(hyps, refs, tokenize="coco", variant="nltk")):
+        assert "case:lc" in result["signature"] and "tok:coco" in result["signature"]
+    # lowercase=True (METEOR nltk's default) is the tokenizer's own: the text is not lowercased first
+    assert corpus_bleu(hyps, refs, tokenize="coco", lowercase=True)["score"] == corpus_bleu(hyps, refs, tokenize="coco")["score"]
+
+
+@pytest.mark.parametrize("variant", ["meteor-1.5", "nltk"])
+def test_coco_with_lowercase_false_is_an_error_where_false_is_not_the_default(variant):
+    from ngram_core.bleu import corpus_bleu
+    from ngram_core.meteor import compute_meteor
+    from ngram_core.nist import corpus_nist
+
+    extra = {"normalize": False} if variant == "meteor-1.5" else {}
+    with pytest.raises(ValueError, match="lowercase=False with tokenize='coco'"):
+        compute_meteor(["a b"], ["a b"], tokenize="coco", lowercase=False, variant=variant, **extra)
+    # BLEU's and NIST's default, sent explicitly (as a form sends every field), sets nothing
+    assert "case:lc" in corpus_bleu(["A b"], ["a b"], tokenize="coco", lowercase=False)["signature"]
+    assert "case:lc" in corpus_nist(["A b"], ["a b"], tokenize="coco", lowercase=False)["signature"]
+
+
+def test_meteor15_takes_coco_and_no_other_tokenizer():
+    from ngram_core.meteor import compute_meteor
+
+    with pytest.raises(ValueError, match="it takes 'coco'"):
+        compute_meteor(["a b"], ["a b"], tokenize="intl")
+    assert compute_meteor(["a b"], ["a b"], tokenize=None)["meteor"] == compute_meteor(["a b"], ["a b"])["meteor"]

@@ -107,7 +107,8 @@ def add_metric_flags(parser: argparse.ArgumentParser, flags: Sequence[Flag] = ()
         kwargs = _argparse_kwargs(flag.option)
         if flag.metric is None:
             kwargs["help"] = f"for every metric: {flag.option.doc}"
-            if flag.option.kind == "flag":  # sacreBLEU's -lc: a switch
+            if flag.option.kind == "flag" or flag.option.name == "lowercase":  # sacreBLEU's -lc: a switch
+                # (BLEU's and NIST's lowercase also take "ascii": --bleu-lowercase ascii)
                 kwargs = {"help": kwargs["help"], "action": "store_const", "const": True}
         groups[flag.metric].add_argument(*flag.spellings, dest=flag.dest, default=None, **kwargs)
     return flags

@@ -17,6 +17,7 @@ from typing import Any, Dict, List, Sequence
 import numpy as np
 
 from ..signature import make_signature, nrefs_field
+from ..tokenizers import tokenize_strings
 from .jar_beam import cap_candidates, count_chunks, ranking_weights, search
 from .jar_matching import JarCandidates, jar_candidates
 from .jar_normalize import java_lower, jar_tokens
@@ -72,7 +73,10 @@ def jar_statistics(hypotheses: Sequence[str], references: Sequence[Sequence[str]
     n_refs = np.fromiter((len(r) for r in references), dtype=np.int64, count=len(references))
     ref_text = np.fromiter((index.setdefault(r, len(index)) for refs in references for r in refs), dtype=np.int64,
                            count=int(n_refs.sum()))
-    encoded = jar_tokens(list(index), settings.language, settings.normalize, settings.lowercase)
+    texts = list(index)
+    if settings.pretokenize is not None:  # pycocoevalcap: PTB tokens, then the jar (its -norm included)
+        texts = tokenize_strings(texts, settings.pretokenize)
+    encoded = jar_tokens(texts, settings.language, settings.normalize, settings.lowercase)
     segments = Segments(encoded.ids, encoded.offsets, encoded.vocab)
     n_texts = len(index)
     # each distinct (hypothesis, reference) once
@@ -156,6 +160,7 @@ def jar_signature(settings: JarSettings, nrefs: str) -> str:
         "beta": f"{settings.beta:g}",
         "gamma": f"{settings.gamma:g}",
         "delta": f"{settings.delta:g}",
+        **({"tok": settings.pretokenize} if settings.pretokenize else {}),
         "norm": "yes" if settings.normalize else "no",
         "case": "lc" if settings.lowercase else "mixed",
         "unit": "char" if settings.char_based else "word",

@@ -99,6 +99,7 @@ class JarSettings:
     lowercase: bool  # -lower (implied by normalize)
     beam: int
     char_based: bool  # lengths and matches in characters (-t util)
+    pretokenize: Optional[str] = None  # "coco": pycocoevalcap's PTB tokens first, as it runs the jar on them
 
 
 def default_task(language: str) -> str:
@@ -131,10 +132,11 @@ def task_defaults(language: str, task: str) -> Tuple[Tuple[float, ...], Tuple[fl
 def resolve_settings(language: str = "en", task: Optional[str] = None, stages=None, stage_weights=None,
                      alpha: Optional[float] = None, beta: Optional[float] = None, gamma: Optional[float] = None,
                      delta: Optional[float] = None, normalize: bool = True, lowercase: bool = False,
-                     beam: int = DEFAULT_BEAM) -> JarSettings:
+                     beam: int = DEFAULT_BEAM, pretokenize: Optional[str] = None) -> JarSettings:
     """The settings of ``java -jar meteor-1.5.jar HYP REF -l language [-t task] [-m stages]
     [-w stage_weights] [-norm | -lower] [-x beam]``, parameters left out taking the jar's
-    defaults for the language and task (see the module docstring)."""
+    defaults for the language and task (see the module docstring). ``pretokenize="coco"``:
+    the texts are first tokenized as pycocoevalcap does before it runs the jar."""
     name = language_name(language)
     task = default_task(name) if task is None else task
     if not isinstance(task, str):
@@ -167,10 +169,13 @@ def resolve_settings(language: str = "en", task: Optional[str] = None, stages=No
             raise TypeError(f"{key} must be True or False, not {value!r}")
     if normalize:
         check_normalized_language(name)  # the jar has -norm rules for six languages only
+    if pretokenize not in (None, "coco"):
+        raise ValueError(f"tokenize={pretokenize!r}: METEOR 1.5 tokenizes as the jar does (normalize); "
+                         "the one tokenizer it takes before that is 'coco' (pycocoevalcap's)")
     if isinstance(beam, bool) or not isinstance(beam, int) or beam < 1:
         raise ValueError(f"beam={beam!r}: the beam size must be an integer >= 1 (the jar's -x; default {DEFAULT_BEAM})")
     return JarSettings(name, task, stages, weights, *(float(v) for v in values), normalize, normalize or lowercase,
-                       beam, task == "util")
+                       beam, task == "util", pretokenize)
 
 
 def _check_number(key: str, value, low: float, high: Optional[float]) -> None:

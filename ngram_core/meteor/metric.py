@@ -229,7 +229,8 @@ def signature(variant: str, stages: Sequence[str], alpha: float, beta: float, ga
     )
 
 
-NLTK_DEFAULTS = {"stages": STAGES, "alpha": DEFAULT_ALPHA, "beta": DEFAULT_BETA, "gamma": DEFAULT_GAMMA, "lowercase": True}
+NLTK_DEFAULTS = {"stages": STAGES, "alpha": DEFAULT_ALPHA, "beta": DEFAULT_BETA, "gamma": DEFAULT_GAMMA, "lowercase": True,
+                 "tokenize": "13a"}
 METEOR15_ONLY = ("meteor-1.5",)
 
 
@@ -250,7 +251,7 @@ def _finalize(values: Dict[str, Any], given: frozenset) -> Dict[str, Any]:
     settings = jar_settings.resolve_settings(
         values["language"], values["task"], values["stages"], values["stage_weights"], values["alpha"],
         values["beta"], values["gamma"], values["delta"], values["normalize"], bool(values["lowercase"]),
-        values["beam"])
+        values["beam"], values["tokenize"])
     values.update(task=settings.task, stages=settings.stages, stage_weights=settings.stage_weights,
                   alpha=settings.alpha, beta=settings.beta, gamma=settings.gamma, delta=settings.delta,
                   lowercase=settings.lowercase)
@@ -259,8 +260,12 @@ def _finalize(values: Dict[str, Any], given: frozenset) -> Dict[str, Any]:
 
 def _reads(name: str, values: Dict[str, Any]) -> bool:
     """METEOR 1.5 tokenizes with the jar's ``-norm``: a shared ``lowercase`` is its ``-lower``
-    only without it."""
-    return not (name == "lowercase" and values["variant"] == "meteor-1.5" and values["normalize"])
+    only without it, and of the shared tokenizers it reads only ``coco`` (given before the jar)."""
+    if values["variant"] != "meteor-1.5":
+        return True
+    if name == "tokenize":
+        return values["tokenize"] == "coco"
+    return not (name == "lowercase" and values["normalize"])
 
 
 OPTIONS = OptionSet("METEOR", [
@@ -290,7 +295,9 @@ OPTIONS = OptionSet("METEOR", [
          variants=METEOR15_ONLY),
     Option("beam", jar_settings.DEFAULT_BEAM, "the jar's -x: partial alignments kept by the search", "int", low=1,
            variants=METEOR15_ONLY),
-    tokenize_option(doc="the tokenizer of the nltk variant (sacreBLEU's, by name)", variants=("nltk",)),
+    tokenize_option(None, "the tokenizer (sacreBLEU's, by name); None: nltk '13a', meteor-1.5 the jar's own "
+                    "(normalize); meteor-1.5 also takes 'coco' (pycocoevalcap's PTB tokens before the jar, as "
+                    "pycocoevalcap runs it)", nullable=True, variant_choices=(("meteor-1.5", ("coco",)),)),
     Option("lowercase", None, "lowercase before tokenizing; None: nltk True, meteor-1.5 as -norm (which "
            "lowercases) or, with normalize=False, False (the jar's -lower)", "flag", nullable=True),
     return_segments_option(),
@@ -324,7 +331,7 @@ def settings_of(options: Dict[str, Any]) -> jar_settings.JarSettings:
     return jar_settings.resolve_settings(
         options["language"], options["task"], options["stages"], options["stage_weights"], options["alpha"],
         options["beta"], options["gamma"], options["delta"], options["normalize"], bool(options["lowercase"]),
-        options["beam"])
+        options["beam"], options["tokenize"])
 
 
 def _compute(predictions, references, stages, alpha, beta, gamma, tokenize, lowercase, return_segments) -> Dict[str, Any]:

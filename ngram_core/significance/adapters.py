@@ -12,6 +12,12 @@ variant's) plugs in with one small adapter.
   sacreBLEU 2.6.0's arithmetic: float64 on integer sums (the corpus score and the
   approximate-randomization trials), float32 precisions on float32 sums (the
   bootstrap resamples, as sacreBLEU sums them): ``sum_dtype`` says which.
+- The other BLEU variants (``variant="nltk"``, ``"evaluate"``, ``"mteval"``,
+  ``"coco"``), columns ``[hyp_len, ref_len, shortest_ref_len, matches_1..N,
+  totals_1..N, short_hyps_1..N]``, summed in float64 and scored row by row by the
+  variant's own scorer (:mod:`ngram_core.bleu_variants`), 0-100. NLTK's smoothing
+  methods 5-7 read the corpus's *last* segment, which a resampled corpus does not
+  define: they are refused with a ``ValueError``.
 - NIST, columns ``[info_1..N, totals_1..N, hyp_len, ref_len]``: ``info_n`` is the
   information (bits) of the segment's matched n-grams of order n, with the weights
   of the *whole* reference corpus; ``ref_len`` the segment's reference words over
@@ -38,6 +44,7 @@ from typing import Any, Callable, List, Mapping
 import numpy as np
 
 from ..bleu import BleuOptions, BleuStatistics, bleu_from_statistics
+from ..bleu_variants import Counts, VariantOptions, get_variant
 from ..meteor.jar_metric import parameters_of
 from ..meteor.jar_statistics import MeteorParameters, columns, scores as jar_scores
 from ..meteor.metric import settings_of
@@ -85,6 +92,29 @@ def bleu_adapter(options: BleuOptions = BleuOptions()) -> Adapter:
         return bleu_from_statistics(stats, options)["score"]
 
     return Adapter("BLEU", bleu_rows, scores, sum_dtype=np.float32)
+
+
+def bleu_variant_adapter(values: Mapping[str, Any]) -> Adapter:
+    """BLEU (0-100) of ``values["variant"]`` (not sacreBLEU's) with its resolved options."""
+    variant, options = get_variant(values["variant"]), VariantOptions.from_values(values)
+    if variant.needs_5grams(values) or (values["variant"] == "nltk" and options.smooth_method == "method6"):
+        raise ValueError(f"smooth_method={options.smooth_method!r} reads the corpus's last segment, which a "
+                         "resampled corpus does not define: significance tests take method0-method4")
+    N = options.max_order
+
+    def rows(stats: BleuStatistics) -> np.ndarray:
+        return np.column_stack([stats.hyp_len, stats.ref_len, stats.shortest_ref_len, stats.matches, stats.totals,
+                                stats.short_hyps]).astype(np.int64)
+
+    def scores(sums: np.ndarray) -> np.ndarray:
+        out = []
+        for row in np.rint(np.asarray(sums, dtype=np.float64)).astype(np.int64).tolist():
+            counts = Counts(row[0], row[1], row[2], row[3:3 + N], row[3 + N:3 + 2 * N], row[3 + 2 * N:3 + 3 * N],
+                            0, -1)
+            out.append(100.0 * float(variant.score(counts, options)["bleu"]))
+        return np.asarray(out)
+
+    return Adapter("BLEU", rows, scores)
 
 
 # -- NIST --------------------------------------------------------------------------------
@@ -165,6 +195,8 @@ def meteor15_adapters(params: MeteorParameters) -> List[Adapter]:
 
 def adapters_for(metric: str, options: Mapping[str, Any]) -> List[Adapter]:
     """The adapters of one metric (``"bleu"``, ``"nist"``, ``"meteor"``) with its full options."""
+    if metric == "bleu" and options.get("variant", "sacrebleu") != "sacrebleu":
+        return [bleu_variant_adapter(options)]
     if metric == "bleu":
         return [bleu_adapter(BleuOptions.from_values(options))]
     if metric == "nist":

@@ -62,7 +62,7 @@ def preprocess(texts: Sequence[str], lowercase: bool = False, strip: bool = True
 def tokenize_strings(texts: Sequence[str], name: str = DEFAULT_TOKENIZER, lowercase: bool = False) -> List[str]:
     """Preprocess and tokenize ``texts``; one whitespace-separated string per text."""
     tokenizer = get_tokenizer(name)
-    return tokenizer.tokenize_batch(preprocess(texts, lowercase, tokenizer.strip_lines))
+    return tokenizer.tokenize_batch(preprocess(texts, lowercase and not tokenizer.lowercases, tokenizer.strip_lines))
 
 
 def tokenize(texts: Sequence[str], name: str = DEFAULT_TOKENIZER, lowercase: bool = False) -> List[List[str]]:

@@ -37,6 +37,10 @@ class BaseTokenizer:
     # sacreBLEU right-strips every line before tokenizing. A tokenizer whose reference
     # tool sees the line as it is (pycocoevalcap) sets this False.
     strip_lines: bool = True
+    # The tool lowercases the tokens itself, after tokenizing (pycocoevalcap's
+    # PTBTokenizer -lowerCase): lowercasing the text before would change its tokens
+    # (its rules read case), so lowercase=True is left to the tokenizer.
+    lowercases: bool = False
 
     def prepare_line(self, line: str) -> str:
         """The part of tokenization that spans whitespace; only used when chunk_local.

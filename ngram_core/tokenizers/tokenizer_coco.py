@@ -986,6 +986,7 @@ class TokenizerCoco(BaseTokenizer):
 
     name = "coco"
     strip_lines = False  # pycocoevalcap tokenizes each caption as it is
+    lowercases = True  # -lowerCase: after tokenizing
 
     def signature(self) -> str:
         return "coco"

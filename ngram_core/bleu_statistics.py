@@ -14,7 +14,7 @@ from typing import Any, List, Optional
 
 import numpy as np
 
-from .ngrams import NgramMatches, TokenizedCorpus, clipped_match_counts, match_ngrams
+from .ngrams import NgramMatches, TokenizedCorpus, clipped_match_counts
 
 
 @dataclass
@@ -138,12 +138,9 @@ def bleu_statistics(corpus: TokenizedCorpus, max_order: int = 4,
         raise ValueError(f"bleu_statistics(max_order={max_order}) needs matches of orders 1..{max_order}, got {len(matches)}")
     orders = max(max_order, 5) if count_5grams else max_order
     S = corpus.n_segments
-    counts = None
     if matches is None or len(matches) < orders:
-        counts = clipped_match_counts(corpus, orders)  # small corpora: fewer fixed costs
-        if counts is None:
-            matches = match_ngrams(corpus, orders)
-    if counts is None:
+        counts = clipped_match_counts(corpus, orders)
+    else:
         counts = np.stack([m.per_segment(S) for m in matches[:orders]], axis=1).astype(np.int64)
     hyp_len = corpus.hyp_lengths.astype(np.int64)
     totals = np.stack([np.maximum(hyp_len - (n - 1), 0) for n in range(1, max_order + 1)], axis=1).astype(np.int64)

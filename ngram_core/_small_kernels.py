@@ -170,3 +170,29 @@ def sacrebleu_rows(hyp_len, ref_len, matches, totals, smooth, value, effective_o
             acc += math.log(p) if p > 0 else log_zero
         score[r] = min(bp * math.exp(acc / eff), 100.0)
     return score, precisions, bp_out
+
+
+@numba.njit(cache=True, nogil=True)
+def reference_lengths(hyp_len, ref_lens):
+    """Per row, (the reference length closest to the hypothesis length, ties to the
+    shorter; the shortest reference length): ``ref_lens`` is (S, R) with -1 where a
+    segment has fewer than R references (0 and 0 for a row without any)."""
+    S, W = ref_lens.shape
+    closest = np.zeros(S, np.int64)
+    shortest = np.zeros(S, np.int64)
+    for s in range(S):
+        hyp = hyp_len[s]
+        best, low, seen = 0, 0, False
+        for j in range(W):
+            length = ref_lens[s, j]
+            if length < 0:
+                continue
+            if not seen:
+                best, low, seen = length, length, True
+                continue
+            low = min(low, length)
+            if abs(length - hyp) < abs(best - hyp) or (abs(length - hyp) == abs(best - hyp) and length < best):
+                best = length
+        closest[s] = best
+        shortest[s] = low
+    return closest, shortest

@@ -196,3 +196,21 @@ def reference_lengths(hyp_len, ref_lens):
         closest[s] = best
         shortest[s] = low
     return closest, shortest
+
+
+@numba.njit(cache=True, nogil=True)
+def first_appearance_ids(ids, n_words):
+    """Ids renumbered 0, 1, ... in order of first appearance in ``ids`` (all below
+    ``n_words``): (the renumbered ids, the original id of each new number)."""
+    new_id = np.full(n_words, -1, np.int64)
+    out = np.empty(len(ids), np.int64)
+    distinct = np.empty(len(ids), np.int64)
+    count = 0
+    for p in range(len(ids)):
+        word = ids[p]
+        if new_id[word] < 0:
+            new_id[word] = count
+            distinct[count] = word
+            count += 1
+        out[p] = new_id[word]
+    return out, distinct[:count]

@@ -14,7 +14,7 @@ from typing import Any, List, Optional
 
 import numpy as np
 
-from .ngrams import NgramMatches, TokenizedCorpus, clipped_match_counts, match_ngrams
+from .ngrams import NgramMatches, TokenizedCorpus, clipped_match_counts
 
 
 @dataclass
@@ -108,22 +108,25 @@ class BleuStatistics:
         )
 
 
+def reference_lengths(hyp_len: np.ndarray, ref_lens: np.ndarray):
+    """(closest, shortest) reference length per row: see :func:`closest_ref_length`,
+    :func:`shortest_ref_length` (one compiled pass over rows for both)."""
+    from ._small_kernels import reference_lengths as kernel  # numba, compiled once per installation (cached)
+
+    return kernel(np.ascontiguousarray(hyp_len, dtype=np.int64), np.ascontiguousarray(ref_lens, dtype=np.int64))
+
+
 def closest_ref_length(hyp_len: np.ndarray, ref_lens: np.ndarray) -> np.ndarray:
     """Per row, the reference length closest to the hypothesis length; ties to the shorter.
 
     ``ref_lens`` is (S, R) with -1 where a segment has fewer than R references.
     """
-    diff = np.abs(ref_lens - hyp_len[:, None]).astype(np.int64)
-    big = int(ref_lens.max(initial=0)) + 1
-    key = np.where(ref_lens >= 0, diff * big + ref_lens, np.iinfo(np.int64).max)
-    return ref_lens[np.arange(len(hyp_len)), np.argmin(key, axis=1)]
+    return reference_lengths(hyp_len, ref_lens)[0]
 
 
 def shortest_ref_length(ref_lens: np.ndarray) -> np.ndarray:
     """Per row, the shortest reference length (``ref_lens`` as for :func:`closest_ref_length`)."""
-    if ref_lens.shape[1] == 0:
-        return np.zeros(len(ref_lens), dtype=np.int64)
-    return np.where(ref_lens >= 0, ref_lens, np.iinfo(np.int64).max).min(axis=1).astype(np.int64)
+    return reference_lengths(np.zeros(len(ref_lens), dtype=np.int64), ref_lens)[1]
 
 
 def bleu_statistics(corpus: TokenizedCorpus, max_order: int = 4,
@@ -138,25 +141,22 @@ def bleu_statistics(corpus: TokenizedCorpus, max_order: int = 4,
         raise ValueError(f"bleu_statistics(max_order={max_order}) needs matches of orders 1..{max_order}, got {len(matches)}")
     orders = max(max_order, 5) if count_5grams else max_order
     S = corpus.n_segments
-    counts = None
     if matches is None or len(matches) < orders:
-        counts = clipped_match_counts(corpus, orders)  # small corpora: fewer fixed costs
-        if counts is None:
-            matches = match_ngrams(corpus, orders)
-    if counts is None:
+        counts = clipped_match_counts(corpus, orders)
+    else:
         counts = np.stack([m.per_segment(S) for m in matches[:orders]], axis=1).astype(np.int64)
     hyp_len = corpus.hyp_lengths.astype(np.int64)
-    totals = np.stack([np.maximum(hyp_len - (n - 1), 0) for n in range(1, max_order + 1)], axis=1).astype(np.int64)
-    ref_lens = corpus.ref_lengths()
+    totals = np.maximum(hyp_len[:, None] - np.arange(max_order), 0)
+    closest, shortest = reference_lengths(hyp_len, corpus.ref_lengths())
     matches_5 = counts[:, 4] if counts.shape[1] >= 5 else np.full(S, -1, dtype=np.int64)
     counts = counts[:, :max_order]
     return BleuStatistics(
         hyp_len=hyp_len,
-        ref_len=closest_ref_length(hyp_len, ref_lens),
+        ref_len=closest,
         matches=counts,
         totals=totals,
         n_refs=corpus.refs_per_segment.astype(np.int64),
-        shortest_ref_len=shortest_ref_length(ref_lens),
+        shortest_ref_len=shortest,
         short_hyps=(totals == 0).astype(np.int64),
         last_hyp_len=hyp_len,
         last_matches_5=matches_5,

@@ -242,16 +242,13 @@ def _encode_small(texts: Sequence[str], tokenizer, lowercase: bool) -> EncodedTe
     lengths = np.fromiter(map(len, arrays), dtype=np.int64, count=len(arrays))
     cached = np.concatenate(arrays)
     # Renumber in order of first appearance in these texts: a function of the input alone,
-    # not of what the cache saw before (NIST and METEOR sum floats in id order). Two
-    # scratch arrays over the cache's vocabulary, no sort: in a fancy assignment the
-    # last write wins, so writing positions in reverse leaves each word's first one.
-    words, position = recent.words, np.arange(len(cached))
-    first = np.empty(len(words), dtype=np.int64)
-    first[cached[::-1]] = position[::-1]
-    distinct = cached[first[cached] == position]
-    local = np.empty(len(words), dtype=np.int64)
-    local[distinct] = np.arange(len(distinct))
-    return EncodedTexts(ids=local[cached], offsets=offsets_from_counts(lengths),
+    # not of what the cache saw before (NIST and METEOR sum floats in id order); compiled,
+    # as a handful of numpy calls would cost more than the lookups above.
+    from ._small_kernels import first_appearance_ids  # numba, compiled once per installation (cached)
+
+    words = recent.words
+    local, distinct = first_appearance_ids(cached, len(words))
+    return EncodedTexts(ids=local, offsets=offsets_from_counts(lengths),
                         vocab=list(map(words.__getitem__, distinct.tolist())))
 
 

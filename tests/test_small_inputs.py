@@ -1,5 +1,6 @@
-"""Small inputs take their own paths (Python encoding through a cache of recent tokens, and
-``clipped_match_counts``); these must give exactly what the general paths give."""
+"""Small inputs take their own paths (Python encoding through a cache of recent tokens), and
+BLEU counts clipped matches with its own kernel (``clipped_match_counts``); these must give
+exactly what the general paths (``match_ngrams``) give."""
 from __future__ import annotations
 
 import numpy as np
@@ -9,6 +10,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from conftest import read_lines, require_module, require_wmt
 from test_tokenizers import EDGE_CASES, sacrebleu_tokens
 
+import ngram_core.bleu as bleu_module
 import ngram_core.corpus as corpus_module
 import ngram_core.ngrams as ngrams_module
 from ngram_core.bleu import corpus_bleu
@@ -79,13 +81,27 @@ def test_clipped_match_counts_equal_match_ngrams(corpus, max_order):
     tokenized = tokenize_corpus(*corpus)
     fast = clipped_match_counts(tokenized, max_order)
     general = np.stack([m.per_segment(tokenized.n_segments) for m in match_ngrams(tokenized, max_order)], axis=1)
-    assert fast is not None and fast.tolist() == general.tolist()
+    assert fast.tolist() == general.tolist()
 
 
-def test_clipped_match_counts_declines_large_corpora():
-    hyps = [" ".join(f"w{i}x{j}" for j in range(30)) for i in range(300)]
-    tokenized = tokenize_corpus(hyps, [[h] for h in hyps])
-    assert clipped_match_counts(tokenized, 4) is None  # 300 segments x 9000 words
+@pytest.mark.oracle
+def test_clipped_match_counts_equal_match_ngrams_on_real_data():
+    from test_bleu_variants_live import wmt_sample
+
+    hyps, refs = wmt_sample()[:2]
+    tokenized = tokenize_corpus(hyps, refs)
+    general = np.stack([m.per_segment(tokenized.n_segments) for m in match_ngrams(tokenized, 6)], axis=1)
+    assert clipped_match_counts(tokenized, 6).tolist() == general.tolist()
+
+
+def test_clipped_match_counts_of_long_repetitive_segments():
+    # one segment much longer than the others (the kernel's scratch is sized by it),
+    # repeated n-grams (clipping) and a vocabulary larger than the segments
+    hyps = [" ".join(["a b"] * 300 + [f"w{i}" for i in range(500)]), "a a a a", ""]
+    refs = [["a b a b " * 7 + "w3 w4 w5", " ".join(f"w{i}" for i in range(400))], ["a a", "a a a"], ["x"]]
+    tokenized = tokenize_corpus(hyps, refs)
+    general = np.stack([m.per_segment(tokenized.n_segments) for m in match_ngrams(tokenized, 4)], axis=1)
+    assert clipped_match_counts(tokenized, 4).tolist() == general.tolist()
 
 
 @pytest.mark.oracle
@@ -99,5 +115,8 @@ def test_small_path_scores_are_bit_identical_to_the_general_path(n, monkeypatch)
     small = corpus_bleu(hyps, refs, **options)
     monkeypatch.setattr(corpus_module, "SMALL_INPUT_TEXTS", 0)
     monkeypatch.setattr(ngrams_module, "SMALL_INPUT_TEXTS", 0)
-    monkeypatch.setattr(ngrams_module, "SMALL_CORPUS_TABLE", 0)
+    # and the clipped counts from match_ngrams, as the shared suite passes them
+    real = bleu_module.statistics_for
+    monkeypatch.setattr(bleu_module, "statistics_for", lambda corpus, values: real(
+        corpus, values, match_ngrams(corpus, values["max_order"])))
     assert corpus_bleu(hyps, refs, **options) == small

@@ -93,8 +93,18 @@ def bleu_from_statistics(stats: BleuStatistics, options: BleuOptions = BleuOptio
     Statistics given as float32 (sacreBLEU's bootstrap resamples are float32 sums)
     keep float32 precisions and smoothing, as sacreBLEU's own arithmetic on them
     does with numpy 2 (``100. * np.float32(c)`` is float32); anything else is
-    computed in float64.
+    computed in float64. Unweighted float64 rows (every score but a bootstrap's) are
+    scored by a compiled loop over rows with the same arithmetic
+    (:func:`ngram_core._small_kernels.sacrebleu_rows`): on a batch of a few segments,
+    numpy's fixed cost per call would be most of the time.
     """
+    if stats.matches.dtype != np.float32 and options.weights is None:
+        return _compiled_rows(stats, options)
+    return _array_rows(stats, options)
+
+
+def _array_rows(stats: BleuStatistics, options: BleuOptions) -> Dict[str, np.ndarray]:
+    """:func:`bleu_from_statistics` in numpy, column by column (float32 and weights too)."""
     N = options.max_order
     sys_len = stats.hyp_len.astype(np.float64)
     ref_len = stats.ref_len.astype(np.float64)
@@ -160,6 +170,21 @@ def bleu_from_statistics(stats: BleuStatistics, options: BleuOptions = BleuOptio
     nothing = ~(stats.matches > 0).any(axis=1)
     score = np.where(nothing, 0.0, score)
     precisions = np.where(nothing[:, None], 0.0, precisions)
+    return {"score": score, "precisions": precisions, "brevity_penalty": bp}
+
+
+def _compiled_rows(stats: BleuStatistics, options: BleuOptions) -> Dict[str, np.ndarray]:
+    """:func:`bleu_from_statistics` of unweighted float64 rows, compiled (one row after another)."""
+    from .._small_kernels import EFFECTIVE_ORDER_CODES, SMOOTH_CODES, sacrebleu_rows  # numba (cached)
+
+    def floats(a: np.ndarray) -> np.ndarray:
+        return np.ascontiguousarray(a, dtype=np.float64)  # one compiled signature for every input
+
+    value = options.value
+    score, precisions, bp = sacrebleu_rows(
+        floats(stats.hyp_len), floats(stats.ref_len), floats(stats.matches), floats(stats.totals),
+        SMOOTH_CODES[options.smooth_method], 0.0 if value is None else float(value),
+        EFFECTIVE_ORDER_CODES[options.effective_order], _LOG_ZERO)
     return {"score": score, "precisions": precisions, "brevity_penalty": bp}
 
 

@@ -1,0 +1,216 @@
+"""Compiled (numba) kernels for small corpora: a batch of sentence-level rewards.
+
+On a few dozen segments the array code of :mod:`ngram_core.ngrams` and
+:mod:`ngram_core.bleu_variants.sacrebleu` spends its time in numpy's fixed cost per
+call (a few microseconds each, dozens of calls per order), not in the work. These
+kernels do the same work in plain loops, one segment (or one row) after another.
+Kept apart so that numba is imported only when a small corpus is scored; compiled
+once per installation (``cache=True``), so only the very first call of an
+installation pays the compilation.
+"""
+from __future__ import annotations
+
+import math
+
+import numba
+import numpy as np
+
+
+_GOLDEN = np.uint64(0x9E3779B97F4A7C15)  # Fibonacci hashing: multiply, keep the top bits
+
+
+@numba.njit(cache=True, nogil=True)
+def clipped_counts(ids, offsets, ref_table, n_segments, max_order, vocab_size):
+    """(segments, max_order) clipped n-gram matches, one segment at a time.
+
+    ``ids``/``offsets``: the token ids of the hypotheses (texts 0..S-1), then of the
+    distinct references (text S + k is reference k); ``ref_table[s, j]``: segment s's
+    j-th reference, -1 where absent. Per segment, the hypothesis and its references are
+    laid end to end; order 1 numbers an n-gram by its token, order n by the pair (its
+    order n-1 number, its last token), numbered densely through an open-addressing hash
+    table (exact: the table holds the keys), so keys stay below positions x vocabulary.
+    Only hypothesis n-grams get numbers (the hypothesis comes first); a reference
+    position whose n-gram has none drops out with its longer n-grams. Each number counts its occurrences in the hypothesis and in each reference; clipped
+    = sum over numbers of min(count in the hypothesis, most in one reference).
+    """
+    S, N, W = n_segments, max_order, ref_table.shape[1]
+    out = np.zeros((S, N), np.int64)
+    largest = 0
+    for s in range(S):
+        size = offsets[s + 1] - offsets[s]
+        for j in range(W):
+            t = ref_table[s, j]
+            if t >= 0:
+                size += offsets[S + t + 1] - offsets[S + t]
+        largest = max(largest, size)
+    bits = 1
+    while (1 << bits) < 2 * largest:
+        bits += 1
+    shift = np.uint64(64 - bits)
+    mask = (1 << bits) - 1
+    slot_key = np.empty(1 << bits, np.int64)
+    slot_code = np.empty(1 << bits, np.int64)
+    tokens = np.empty(largest, np.int64)
+    text = np.empty(largest, np.int64)  # 0: the hypothesis, j + 1: reference j
+    left = np.empty(largest, np.int64)  # tokens from here to the end of the text
+    code = np.empty(largest, np.int64)
+    count = np.zeros((largest, W + 1), np.int64)  # occurrences of each number, per text
+    for s in range(S):
+        size = 0
+        for j in range(-1, W):
+            if j < 0:
+                lo, hi = offsets[s], offsets[s + 1]
+            else:
+                t = ref_table[s, j]
+                if t < 0:
+                    continue
+                lo, hi = offsets[S + t], offsets[S + t + 1]
+            for p in range(lo, hi):
+                tokens[size] = ids[p]
+                text[size] = j + 1
+                left[size] = hi - p
+                size += 1
+        n_hyp = offsets[s + 1] - offsets[s]
+        for n in range(1, N + 1):
+            if n > n_hyp:
+                break  # no hypothesis n-grams of this order: 0 matches, as every longer order
+            slot_key[:] = -1
+            numbers = 0
+            for p in range(size):
+                if left[p] < n or (n > 1 and code[p] < 0):
+                    code[p] = -1
+                    continue
+                key = tokens[p] if n == 1 else code[p] * vocab_size + tokens[p + n - 1]
+                h = np.int64((np.uint64(key) * _GOLDEN) >> shift)
+                while slot_key[h] != -1 and slot_key[h] != key:
+                    h = (h + 1) & mask
+                if slot_key[h] == -1:
+                    if p >= n_hyp:  # a reference n-gram the hypothesis lacks, and so every longer one
+                        code[p] = -1
+                        continue
+                    slot_key[h] = key
+                    slot_code[h] = numbers
+                    numbers += 1
+                d = slot_code[h]
+                code[p] = d
+                count[d, text[p]] += 1
+            clipped = 0
+            for d in range(numbers):
+                most = 0
+                for j in range(1, W + 1):
+                    most = max(most, count[d, j])
+                    count[d, j] = 0
+                clipped += min(count[d, 0], most)
+                count[d, 0] = 0
+            out[s, n - 1] = clipped
+    return out
+
+
+# codes of the options the row kernel reads (see :func:`sacrebleu_rows`)
+SMOOTH_CODES = {"exp": 0, "floor": 1, "add-k": 2, "constant": 3, "none": 4}
+EFFECTIVE_ORDER_CODES = {False: 0, "sacrebleu": 1, "seed": 2}
+
+
+@numba.njit(cache=True, nogil=True)
+def sacrebleu_rows(hyp_len, ref_len, matches, totals, smooth, value, effective_order, log_zero):
+    """sacreBLEU 2.6.0's ``compute_bleu`` on every row of float64 statistics, unweighted.
+
+    The arithmetic of ``bleu_variants.sacrebleu.bleu_from_statistics`` operation for
+    operation, in the same order (sacreBLEU's), with ``math.exp``/``math.log`` (the C
+    library's, as sacreBLEU's own ``math`` calls): ``smooth`` and ``effective_order``
+    are the codes of :data:`SMOOTH_CODES` and :data:`EFFECTIVE_ORDER_CODES`.
+    Returns (score 0-100, precisions 0-100, brevity penalty), one row each.
+    """
+    rows, N = matches.shape
+    score = np.zeros(rows)
+    precisions = np.zeros((rows, N))
+    bp_out = np.ones(rows)
+    for r in range(rows):
+        sys_len = float(hyp_len[r])
+        ref = float(ref_len[r])
+        bp = 1.0
+        if sys_len < ref:
+            bp = math.exp(1 - ref / sys_len) if sys_len > 0 else 0.0
+        bp_out[r] = bp
+        anything = False
+        for n in range(N):
+            if matches[r, n] > 0:
+                anything = True
+        if not anything:  # sacreBLEU returns 0 before smoothing (#141)
+            continue
+        eff = 0 if effective_order == 1 else N
+        halvings = 1.0
+        for n in range(N):
+            correct = float(matches[r, n])
+            total = float(totals[r, n])
+            if (smooth == 2 and n > 0) or smooth == 3:
+                correct += value
+                total += value
+            if total == 0:
+                break
+            if effective_order == 1:
+                eff = n + 1
+            if correct == 0:
+                if smooth == 0:
+                    halvings *= 2
+                    precisions[r, n] = 100.0 / (halvings * total)
+                elif smooth == 1:
+                    precisions[r, n] = 100.0 * value / total
+            else:
+                precisions[r, n] = 100.0 * correct / total
+        if effective_order == 2:  # the seed's rule: N = the largest order with a match
+            eff = N
+            for n in range(N):
+                if matches[r, n] > 0:
+                    eff = n + 1
+        eff = max(eff, 1)
+        acc = 0.0
+        for n in range(eff):  # left to right, as sacreBLEU's sum()
+            p = precisions[r, n]
+            acc += math.log(p) if p > 0 else log_zero
+        score[r] = min(bp * math.exp(acc / eff), 100.0)
+    return score, precisions, bp_out
+
+
+@numba.njit(cache=True, nogil=True)
+def reference_lengths(hyp_len, ref_lens):
+    """Per row, (the reference length closest to the hypothesis length, ties to the
+    shorter; the shortest reference length): ``ref_lens`` is (S, R) with -1 where a
+    segment has fewer than R references (0 and 0 for a row without any)."""
+    S, W = ref_lens.shape
+    closest = np.zeros(S, np.int64)
+    shortest = np.zeros(S, np.int64)
+    for s in range(S):
+        hyp = hyp_len[s]
+        best, low, seen = 0, 0, False
+        for j in range(W):
+            length = ref_lens[s, j]
+            if length < 0:
+                continue
+            if not seen:
+                best, low, seen = length, length, True
+                continue
+            low = min(low, length)
+            if abs(length - hyp) < abs(best - hyp) or (abs(length - hyp) == abs(best - hyp) and length < best):
+                best = length
+        closest[s] = best
+        shortest[s] = low
+    return closest, shortest
+
+
+@numba.njit(cache=True, nogil=True)
+def first_appearance_ids(ids, n_words):
+    """Ids renumbered 0, 1, ... in order of first appearance in ``ids`` (all below
+    ``n_words``): (the renumbered ids, the original id of each new number)."""
+    new_id = np.full(n_words, -1, np.int64)
+    out = np.empty(len(ids), np.int64)
+    distinct = np.empty(len(ids), np.int64)
+    count = 0
+    for p in range(len(ids)):
+        word = ids[p]
+        if new_id[word] < 0:
+            new_id[word] = count
+            distinct[count] = word
+            count += 1
+        out[p] = new_id[word]
+    return out, distinct[:count]

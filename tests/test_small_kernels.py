@@ -1,0 +1,44 @@
+"""The compiled kernels (``ngram_core._small_kernels``) give, bit for bit, what the
+array code they stand in for gives (the clipped counts are compared with
+``match_ngrams`` in test_small_inputs.py; both are compared with sacreBLEU live in the
+BLEU tests)."""
+from __future__ import annotations
+
+import numpy as np
+from hypothesis import given, settings, strategies as st
+
+from ngram_core.bleu_statistics import BleuStatistics
+from ngram_core.bleu_variants.sacrebleu import (SMOOTH_DEFAULTS, SMOOTH_METHODS, BleuOptions, _array_rows,
+                                                 _compiled_rows, bleu_from_statistics)
+
+
+def random_statistics(seed: int, rows: int, max_order: int) -> BleuStatistics:
+    rng = np.random.default_rng(seed)
+    hyp = rng.integers(0, 12, rows)
+    ref = rng.integers(0, 12, rows)
+    totals = np.stack([np.maximum(hyp - n, 0) for n in range(max_order)], axis=1)
+    matches = (totals * rng.random((rows, max_order)) ** 2).astype(np.int64) * (rng.random((rows, max_order)) > 0.3)
+    return BleuStatistics(hyp, ref, matches, totals)
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), max_order=st.integers(1, 6), smooth=st.sampled_from(SMOOTH_METHODS),
+       effective_order=st.sampled_from([False, "sacrebleu", "seed"]), custom_value=st.booleans())
+def test_compiled_rows_equal_the_array_code_bit_for_bit(seed, max_order, smooth, effective_order, custom_value):
+    stats = random_statistics(seed, 300, max_order)
+    value = 0.37 if custom_value and SMOOTH_DEFAULTS[smooth] is not None else None
+    options = BleuOptions(max_order=max_order, smooth_method=smooth, smooth_value=value,
+                          effective_order=effective_order)
+    compiled, arrays = _compiled_rows(stats, options), _array_rows(stats, options)
+    for name in ("score", "precisions", "brevity_penalty"):
+        assert compiled[name].tobytes() == arrays[name].tobytes(), name
+
+
+def test_float32_and_weighted_rows_keep_the_array_code():
+    stats = random_statistics(1, 50, 4)
+    as32 = BleuStatistics(stats.hyp_len, stats.ref_len, stats.matches.astype(np.float32),
+                          stats.totals.astype(np.float32))
+    options = BleuOptions(effective_order="sacrebleu")
+    assert bleu_from_statistics(as32, options)["score"].tobytes() == _array_rows(as32, options)["score"].tobytes()
+    weighted = BleuOptions(weights=(0.4, 0.3, 0.2, 0.1))
+    assert bleu_from_statistics(stats, weighted)["score"].tobytes() == _array_rows(stats, weighted)["score"].tobytes()

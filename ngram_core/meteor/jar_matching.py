@@ -148,85 +148,60 @@ class _Words:
         return csr(sets)
 
 
-def _join_on(ref_pair: np.ndarray, ref_key: np.ndarray, hyp_pair: np.ndarray, hyp_key: np.ndarray,
-             n_keys: int, ref_pos: np.ndarray = None, hyp_pos: np.ndarray = None) -> Tuple[np.ndarray, np.ndarray]:
-    """Every (reference entry, hypothesis entry) of the same pair with equal keys, as
-    indices into the given arrays (each in pair then position order): for each
-    reference entry in order, its hypothesis entries in position order. Given the
-    entries' positions, at most the search's cap per reference entry: the nearest
-    (:func:`.jar_beam.nearest_in_runs`), so that a word repeated 20,000 times in both
-    sentences does not make 4e8 candidates."""
-    empty = np.zeros(0, dtype=np.int64)
-    if not len(hyp_pair) or not len(ref_pair):
-        return empty, empty
-    index = KeyIndex(combined(hyp_pair, hyp_key, n_keys))
-    queries = combined(ref_pair, ref_key, n_keys)
-    at, found = index.find(queries)
-    if ref_pos is not None:
-        from .jar_beam import nearest_in_runs
+def _active_pairs(hyp: Side, ref: Side, hyp_rows: np.ndarray, ref_rows: np.ndarray) -> np.ndarray:
+    """Whether each pair takes part in a module (its rows are all in ``hyp_rows`` and ``ref_rows`` or none)."""
+    n_pairs = len(hyp.start) - 1
+    on_hyp, on_ref = np.zeros(n_pairs, dtype=bool), np.zeros(n_pairs, dtype=bool)
+    on_hyp[hyp.pair[hyp_rows]] = True
+    on_ref[ref.pair[ref_rows]] = True
+    return on_hyp & on_ref
 
-        ref_at, entry = nearest_in_runs(ref_pos, np.where(found, at, -1), index.start, index.end,
-                                        hyp_pos[index.order])
-        return ref_at, index.order[entry]
-    counts = np.where(found, index.end[at] - index.start[at], 0)
-    ref_at = np.repeat(np.arange(len(queries), dtype=np.int64), counts)
-    first = offsets_from_counts(counts)
-    sorted_at = np.arange(first[-1], dtype=np.int64) - first[ref_at] + index.start[at][ref_at]
-    return ref_at, index.order[sorted_at]
+
+def _matches(words: _Words, hyp: Side, ref: Side, hyp_rows: np.ndarray, ref_rows: np.ndarray, key_offsets: np.ndarray,
+             key_flat: np.ndarray, other_word: bool) -> _Module:
+    """For each reference word, every hypothesis word of its pair whose type shares a key
+    with its type (type t's keys ``key_flat[key_offsets[t]:key_offsets[t + 1]]``), with
+    another word hash if ``other_word``; in the jar's loop order, at most
+    :data:`.jar_beam.MAX_CANDIDATES` per reference word, the nearest."""
+    from ._jar_match_kernel import shared_key_matches  # numba, compiled once per installation (cached)
+    from .jar_beam import MAX_CANDIDATES
+
+    r, h = shared_key_matches(hyp.start, ref.start, hyp.tok, ref.tok, key_offsets, key_flat, words.hash, other_word,
+                              _active_pairs(hyp, ref, hyp_rows, ref_rows), MAX_CANDIDATES)
+    return _single_words(r, h)
+
+
+def _one_key(keys: np.ndarray) -> Tuple[np.ndarray, np.ndarray]:
+    """(offsets, flat) giving every type the one key ``keys[t]``."""
+    return np.arange(len(keys) + 1, dtype=np.int64), np.asarray(keys, dtype=np.int64)
 
 
 def _exact(words: _Words, hyp: Side, ref: Side, hyp_rows: np.ndarray, ref_rows: np.ndarray) -> _Module:
     """For each reference word, every hypothesis word with the same hash (ExactMatcher)."""
-    r_at, h_at = _join_on(ref.pair[ref_rows], words.hash[ref.tok[ref_rows]],
-                          hyp.pair[hyp_rows], words.hash[hyp.tok[hyp_rows]], _HASH_KEYS, ref.pos[ref_rows], hyp.pos[hyp_rows])
-    return _single_words(ref_rows[r_at], hyp_rows[h_at])
+    return _matches(words, hyp, ref, hyp_rows, ref_rows, *_one_key(words.hash), other_word=False)
 
 
 def _stem(words: _Words, hyp: Side, ref: Side, hyp_rows: np.ndarray, ref_rows: np.ndarray) -> _Module:
     """For each reference word, every hypothesis word with the same stem hash and
     another word hash (StemMatcher)."""
-    r_tok, h_tok = ref.tok[ref_rows], hyp.tok[hyp_rows]
-    r_at, h_at = _join_on(ref.pair[ref_rows], words.stem_hash[r_tok], hyp.pair[hyp_rows], words.stem_hash[h_tok],
-                          _HASH_KEYS, ref.pos[ref_rows], hyp.pos[hyp_rows])
-    other = words.hash[r_tok[r_at]] != words.hash[h_tok[h_at]]
-    return _single_words(ref_rows[r_at[other]], hyp_rows[h_at[other]])
+    return _matches(words, hyp, ref, hyp_rows, ref_rows, *_one_key(words.stem_hash), other_word=True)
 
 
 def _synonym(words: _Words, hyp: Side, ref: Side, hyp_rows: np.ndarray, ref_rows: np.ndarray) -> _Module:
     """For each reference word, every hypothesis word sharing a synset with it and with
-    another word hash (SynonymMatcher): a join on (pair, synset).
-
-    Only synsets that can make a match take part: those held by a type of each side and
-    by two different types (one type alone only matches itself, which has its own
-    hash); rows are expanded into (row, synset) entries for those synsets only.
-    """
+    another word hash (SynonymMatcher); a pair of words sharing several synsets is one
+    match. Only synsets held by two different types of the corpus take part (one type
+    alone only matches itself, which has its own hash)."""
     n_types = len(words.segments.vocab)
-    h_types, r_types = distinct(hyp.tok[hyp_rows], n_types), distinct(ref.tok[ref_rows], n_types)
-    offsets, flat = words.synsets(np.union1d(h_types, r_types))
+    types = np.union1d(distinct(hyp.tok[hyp_rows], n_types), distinct(ref.tok[ref_rows], n_types))
+    offsets, flat = words.synsets(types)
     if not len(flat):
         return _single_words(_NONE, _NONE)
     synset_ids, flat = np.unique(flat, return_inverse=True)
     owner = np.repeat(np.arange(n_types), np.diff(offsets))
-    on_hyp = np.zeros(n_types, dtype=bool)
-    on_hyp[h_types] = True
-    on_ref = np.zeros(n_types, dtype=bool)
-    on_ref[r_types] = True
-    n_sets = len(synset_ids)
-    useful = (np.bincount(flat[on_hyp[owner]], minlength=n_sets) > 0) & (np.bincount(flat[on_ref[owner]], minlength=n_sets) > 0)
-    useful &= np.bincount(flat, minlength=n_sets) >= 2
-    keep = useful[flat]
+    keep = (np.bincount(flat, minlength=len(synset_ids)) >= 2)[flat]
     offsets = offsets_from_counts(np.bincount(owner[keep], minlength=n_types))
-    flat = flat[keep]
-    has = np.diff(offsets) > 0
-    hyp_rows, ref_rows = hyp_rows[has[hyp.tok[hyp_rows]]], ref_rows[has[ref.tok[ref_rows]]]
-    h_rows, h_set = expand_csr(hyp_rows, hyp.tok[hyp_rows], offsets, flat)
-    r_rows, r_set = expand_csr(ref_rows, ref.tok[ref_rows], offsets, flat)
-    r_at, h_at = _join_on(ref.pair[r_rows], r_set, hyp.pair[h_rows], h_set, n_sets)
-    # a pair of words sharing several synsets is one match: distinct (reference row, hypothesis row)
-    found = np.unique(r_rows[r_at] * np.int64(len(hyp.pair)) + h_rows[h_at])
-    r, h = found // len(hyp.pair), found % len(hyp.pair)
-    other = words.hash[ref.tok[r]] != words.hash[hyp.tok[h]]
-    return _single_words(r[other], h[other])
+    return _matches(words, hyp, ref, hyp_rows, ref_rows, offsets, flat[keep].astype(np.int64), other_word=True)
 
 
 def _paraphrase(words: _Words, hyp: Side, ref: Side, hyp_rows: np.ndarray, ref_rows: np.ndarray) -> _Module:

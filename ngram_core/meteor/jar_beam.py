@@ -49,19 +49,17 @@ reference word, all modules together); it keeps degenerate input (one word repea
 from __future__ import annotations
 
 import heapq
-from dataclasses import replace
 from typing import List, Optional, Sequence, Tuple
 
 import numpy as np
 
 from ..corpus import offsets_from_counts
-from .jar_matching import JarCandidates
+from .jar_matching import CANDIDATE_FIELDS, JarCandidates
 
 DEFAULT_BEAM = 40
 MAX_CANDIDATES = 128  # per reference position: the WMT English targets need at most 123 (see cap_candidates)
 _WORD = 64  # bits of a bitset word
 _NONE = np.zeros(0, dtype=np.int64)
-_FIELDS = ("pair", "ref_start", "ref_len", "hyp_start", "hyp_len", "module")
 
 
 def ranking_weights(stages: Sequence[str]) -> np.ndarray:
@@ -78,7 +76,7 @@ def cap_candidates(cands: JarCandidates, limit: int = MAX_CANDIDATES) -> JarCand
     rows = capped_rows(cands, limit)
     if rows is None:
         return cands
-    return replace(cands, **{f: getattr(cands, f)[rows] for f in _FIELDS})
+    return cands.take(rows)
 
 
 def capped_rows(cands, limit: int = MAX_CANDIDATES) -> Optional[np.ndarray]:
@@ -130,7 +128,7 @@ class _Arrays:
 
     def __init__(self, cands, hyp_lengths, ref_lengths, weights) -> None:
         self.pair, self.rs, self.rl, self.hs, self.hl, module = (np.asarray(getattr(cands, f), np.int64)
-                                                                 for f in _FIELDS)
+                                                                 for f in CANDIDATE_FIELDS)
         self.n = len(self.pair)
         self.hyp_lengths, self.ref_lengths = hyp_lengths, ref_lengths
         if not self.n:

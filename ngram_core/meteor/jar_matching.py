@@ -28,8 +28,8 @@ so do we.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Callable, Dict, List, Sequence, Tuple
+from dataclasses import dataclass, replace
+from typing import Callable, Dict, List, Optional, Sequence, Tuple
 
 import numpy as np
 
@@ -43,6 +43,7 @@ from .tables import KeyIndex, Segments, Side, combined, csr, distinct, expand_cs
 MODULES = ("exact", "stem", "synonym", "paraphrase")
 _HASH_KEYS = 1 << 32  # Java int hashes, shifted to [0, 2^32)
 _NONE = np.zeros(0, dtype=np.int64)
+CANDIDATE_FIELDS = ("pair", "ref_start", "ref_len", "hyp_start", "hyp_len", "module")  # one entry per candidate
 
 
 @dataclass(frozen=True)
@@ -73,6 +74,10 @@ class JarCandidates:
     @property
     def n_pairs(self) -> int:
         return len(self.hyp_length)
+
+    def take(self, rows: np.ndarray) -> "JarCandidates":
+        """The candidates ``rows`` (the per-pair lengths unchanged)."""
+        return replace(self, **{f: getattr(self, f)[rows] for f in CANDIDATE_FIELDS})
 
     def pair_offsets(self) -> np.ndarray:
         """``offsets[p]:offsets[p + 1]`` are pair p's candidates."""
@@ -113,29 +118,30 @@ def _single_words(ref_rows: np.ndarray, hyp_rows: np.ndarray) -> _Module:
 
 class _Words:
     """What the matchers know of the corpus's word types (``Segments.vocab``), each
-    computed once per call, on first use."""
+    computed on first use and kept in ``cache`` (shared by calls on the same segments
+    and language), and the segments of the pairs being matched."""
 
-    def __init__(self, segments: Segments, language: str, hyp_seg: np.ndarray, ref_seg: np.ndarray) -> None:
+    def __init__(self, segments: Segments, language: str, hyp_seg: np.ndarray, ref_seg: np.ndarray,
+                 cache: Optional[dict] = None) -> None:
         self.segments = segments
         self.language = language
         self.hyp_seg, self.ref_seg = hyp_seg, ref_seg  # the segments of each pair
-        self._hash = self._stem_hash = self._synsets = None
+        self._cache = {} if cache is None else cache
 
     @property
     def hash(self) -> np.ndarray:
         """Java ``hashCode`` of each type, shifted to [0, 2^32)."""
-        if self._hash is None:
-            self._hash = string_hashes(self.segments.vocab) + (1 << 31)
-        return self._hash
+        if "hash" not in self._cache:
+            self._cache["hash"] = string_hashes(self.segments.vocab) + (1 << 31)
+        return self._cache["hash"]
 
     @property
     def stem_hash(self) -> np.ndarray:
         """Java ``hashCode`` of each type's stem (the jar's stemmer of the language), shifted."""
-        if self._stem_hash is None:
+        if "stem_hash" not in self._cache:
             stem = jar_stemmer(self.language)
-            self._stem_hash = string_hashes([stem(w) for w in self.segments.vocab]) + (1 << 31)
-        return self._stem_hash
-
+            self._cache["stem_hash"] = string_hashes([stem(w) for w in self.segments.vocab]) + (1 << 31)
+        return self._cache["stem_hash"]
 
     def synsets(self, types: np.ndarray) -> Tuple[np.ndarray, np.ndarray]:
         """The synsets ``SynonymMatcher`` compares for each word type: (offsets, flat
@@ -327,15 +333,17 @@ def identical_pairs(segments: Segments, hyp_seg: np.ndarray, ref_seg: np.ndarray
 
 
 def jar_candidates(segments: Segments, hyp_seg: np.ndarray, ref_seg: np.ndarray,
-                   modules: Sequence[str] = MODULES, language: str = "en") -> JarCandidates:
+                   modules: Sequence[str] = MODULES, language: str = "en", cache: Optional[dict] = None) -> JarCandidates:
     """The jar's candidate matches of the pairs (``hyp_seg[p]``, ``ref_seg[p]``) of
     ``segments`` (already normalized and lowercased as the jar would), running
-    ``modules`` in that order (see the module docstring)."""
+    ``modules`` in that order (see the module docstring). ``cache``: a dict in which
+    what is computed per word type (hashes, stems) is kept for further calls on the
+    same ``segments`` and ``language``."""
     modules = check_modules(modules)
     language = language_name(language)
     hyp_seg = np.asarray(hyp_seg, dtype=np.int64)
     ref_seg = np.asarray(ref_seg, dtype=np.int64)
-    words = _Words(segments, language, hyp_seg, ref_seg)
+    words = _Words(segments, language, hyp_seg, ref_seg, cache)
     hyp, ref = Side.expand(segments, hyp_seg), Side.expand(segments, ref_seg)
     # identical pairs take only the first module
     identical = identical_pairs(segments, hyp_seg, ref_seg, words.hash)

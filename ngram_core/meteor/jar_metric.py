@@ -11,15 +11,15 @@ strictly higher).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, Dict, List, Sequence
+from dataclasses import dataclass, replace
+from typing import Any, Dict, List, Sequence, Tuple
 
 import numpy as np
 
 from ..signature import make_signature, nrefs_field
 from .jar_beam import cap_candidates, count_chunks, ranking_weights, search
-from .jar_matching import JarCandidates, jar_candidates
-from .jar_normalize import java_lower, jar_tokens
+from .jar_matching import CANDIDATE_FIELDS, JarCandidates, jar_candidates
+from .jar_normalize import java_lower, jar_tokens, release_arrow_memory
 from .jar_resources import function_words
 from .jar_settings import FUNCTION_WORDS, JarSettings, resolve_settings
 from .jar_statistics import MeteorParameters, MeteorStatistics, scores, statistics_rows
@@ -73,15 +73,14 @@ def jar_statistics(hypotheses: Sequence[str], references: Sequence[Sequence[str]
     ref_text = np.fromiter((index.setdefault(r, len(index)) for refs in references for r in refs), dtype=np.int64,
                            count=int(n_refs.sum()))
     encoded = jar_tokens(list(index), settings.language, settings.normalize, settings.lowercase)
+    release_arrow_memory()
     segments = Segments(encoded.ids, encoded.offsets, encoded.vocab)
     n_texts = len(index)
     # each distinct (hypothesis, reference) once
     pair_key = np.repeat(hyp_text, n_refs) * n_texts + ref_text
     distinct, pair_of = np.unique(pair_key, return_inverse=True)
     pair_hyp, pair_ref = distinct // n_texts, distinct % n_texts
-    cands = cap_candidates(jar_candidates(segments, pair_hyp, pair_ref, settings.stages, settings.language))
-    chosen = search(cands, ranking_weights(settings.stages), settings.beam)
-    pair_rows = _pair_rows(segments, pair_hyp, pair_ref, cands, chosen, settings, params)
+    pair_rows, kept = _match_and_search(segments, pair_hyp, pair_ref, settings, params)
 
     # the first best reference of each hypothesis (a later one must score strictly higher)
     pair_of = pair_of.ravel()
@@ -94,16 +93,52 @@ def jar_statistics(hypotheses: Sequence[str], references: Sequence[Sequence[str]
     stats = MeteorStatistics(pair_rows[best_pair], params, n_refs)
 
     # the best pairs' matches, per segment
-    owner = cands.pair[chosen]
-    per_pair = np.bincount(owner, minlength=len(distinct))
+    per_pair = np.bincount(kept.pair, minlength=len(distinct))
     pair_first = np.concatenate(([0], np.cumsum(per_pair)))
     counts = per_pair[best_pair]
     rows = np.repeat(pair_first[best_pair], counts) + np.arange(counts.sum()) - np.repeat(
         np.concatenate(([0], np.cumsum(counts)))[:-1], counts)
-    picked = chosen[rows]
-    alignments = JarAlignments(np.concatenate(([0], np.cumsum(counts))), cands.hyp_start[picked], cands.hyp_len[picked],
-                               cands.ref_start[picked], cands.ref_len[picked], cands.module[picked])
+    alignments = JarAlignments(np.concatenate(([0], np.cumsum(counts))), kept.hyp_start[rows], kept.hyp_len[rows],
+                               kept.ref_start[rows], kept.ref_len[rows], kept.module[rows])
     return JarResult(stats, best_row - row_first[:-1], alignments, settings)
+
+
+_CHUNK_TOKENS = 1 << 19  # words (both sides) of the pairs matched and searched at once
+
+
+def _match_and_search(segments: Segments, pair_hyp: np.ndarray, pair_ref: np.ndarray, settings: JarSettings,
+                      params: MeteorParameters) -> Tuple[np.ndarray, JarCandidates]:
+    """The statistics rows of every pair and the matches of its alignment (a
+    :class:`.JarCandidates` of the chosen candidates only, in (pair, reference start)
+    order). Pairs are independent: they are matched and searched in chunks of about
+    :data:`_CHUNK_TOKENS` words, so that the candidates and the search's arrays, the
+    largest intermediates, are those of one chunk at a time; a reference's pairs are in
+    one chunk (pairs ordered by reference), so that its phrases are looked up once."""
+    lengths = segments.lengths
+    order = np.argsort(pair_ref, kind="stable")
+    size = np.cumsum(lengths[pair_hyp[order]] + lengths[pair_ref[order]])
+    bounds = np.unique(np.searchsorted(size, np.arange(1, int(size[-1]) // _CHUNK_TOKENS + 1) * _CHUNK_TOKENS,
+                                       side="right")) if len(size) else np.zeros(0, dtype=np.int64)
+    bounds = np.unique(np.concatenate(([0], bounds, [len(order)])))
+    cache: dict = {}  # the matchers' per-word-type arrays, computed once
+    weights = ranking_weights(settings.stages)
+    rows, parts = None, []
+    for a, b in zip(bounds[:-1], bounds[1:]) if len(bounds) > 1 else [(0, 0)]:
+        chunk = order[a:b]
+        cands = cap_candidates(jar_candidates(segments, pair_hyp[chunk], pair_ref[chunk], settings.stages,
+                                              settings.language, cache))
+        chosen = search(cands, weights, settings.beam)
+        chunk_rows = _pair_rows(segments, pair_hyp[chunk], pair_ref[chunk], cands, chosen, settings, params)
+        if rows is None:
+            rows = np.zeros((len(pair_hyp), chunk_rows.shape[1]))
+        rows[chunk] = chunk_rows
+        taken = cands.take(chosen)
+        parts.append(replace(taken, pair=chunk[taken.pair]))
+        del cands, chosen, taken
+    by_pair = np.argsort(np.concatenate([p.pair for p in parts]), kind="stable")  # each pair's in reference order
+    kept = JarCandidates(**{f: np.concatenate([getattr(p, f) for p in parts])[by_pair] for f in CANDIDATE_FIELDS},
+                         hyp_length=lengths[pair_hyp], ref_length=lengths[pair_ref])
+    return rows, kept
 
 
 def _pair_rows(segments: Segments, pair_hyp: np.ndarray, pair_ref: np.ndarray, cands: JarCandidates, chosen: np.ndarray,

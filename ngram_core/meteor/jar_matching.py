@@ -38,7 +38,7 @@ from .jar_paraphrase import paraphrase_table
 from .jar_resources import jar_synonyms, language_name
 from .jar_stemmers import jar_stemmer
 from .java_text import string_hashes
-from .tables import KeyIndex, Segments, Side, combined, csr, distinct, expand_csr
+from .tables import KeyIndex, Segments, Side, combined, csr, expand_csr
 
 MODULES = ("exact", "stem", "synonym", "paraphrase")
 _HASH_KEYS = 1 << 32  # Java int hashes, shifted to [0, 2^32)
@@ -143,15 +143,26 @@ class _Words:
             self._cache["stem_hash"] = string_hashes([stem(w) for w in self.segments.vocab]) + (1 << 31)
         return self._cache["stem_hash"]
 
-    def synsets(self, types: np.ndarray) -> Tuple[np.ndarray, np.ndarray]:
+    @property
+    def synsets(self) -> Tuple[np.ndarray, np.ndarray]:
         """The synsets ``SynonymMatcher`` compares for each word type: (offsets, flat
-        synset numbers) over the whole vocabulary, filled for ``types`` only."""
-        vocab = self.segments.vocab
-        lookup = jar_synonyms().synsets
-        sets = [()] * len(vocab)
-        for t in types.tolist():
-            sets[t] = lookup(vocab[t])
-        return csr(sets)
+        synset numbers), only the synsets held by two types or more (one type alone only
+        matches itself, which has its own hash): a type's with ``flat[offsets[t]:offsets[t + 1]]``."""
+        if "synsets" not in self._cache:
+            lookup = jar_synonyms().synsets
+            offsets, flat = csr([lookup(w) for w in self.segments.vocab])
+            _, flat, counts = np.unique(flat, return_inverse=True, return_counts=True)
+            owner = np.repeat(np.arange(len(offsets) - 1), np.diff(offsets))
+            keep = counts[flat] >= 2
+            self._cache["synsets"] = offsets_from_counts(np.bincount(owner[keep], minlength=len(offsets) - 1)), flat[keep]
+        return self._cache["synsets"]
+
+    @property
+    def table_ids(self) -> np.ndarray:
+        """The paraphrase table's id of each type (-1: not a word of the table)."""
+        if "table_ids" not in self._cache:
+            self._cache["table_ids"] = paraphrase_table().word_ids(self.segments.vocab)
+        return self._cache["table_ids"]
 
 
 def _active_pairs(hyp: Side, ref: Side, hyp_rows: np.ndarray, ref_rows: np.ndarray) -> np.ndarray:
@@ -196,18 +207,9 @@ def _stem(words: _Words, hyp: Side, ref: Side, hyp_rows: np.ndarray, ref_rows: n
 def _synonym(words: _Words, hyp: Side, ref: Side, hyp_rows: np.ndarray, ref_rows: np.ndarray) -> _Module:
     """For each reference word, every hypothesis word sharing a synset with it and with
     another word hash (SynonymMatcher); a pair of words sharing several synsets is one
-    match. Only synsets held by two different types of the corpus take part (one type
-    alone only matches itself, which has its own hash)."""
-    n_types = len(words.segments.vocab)
-    types = np.union1d(distinct(hyp.tok[hyp_rows], n_types), distinct(ref.tok[ref_rows], n_types))
-    offsets, flat = words.synsets(types)
-    if not len(flat):
-        return _single_words(_NONE, _NONE)
-    synset_ids, flat = np.unique(flat, return_inverse=True)
-    owner = np.repeat(np.arange(n_types), np.diff(offsets))
-    keep = (np.bincount(flat, minlength=len(synset_ids)) >= 2)[flat]
-    offsets = offsets_from_counts(np.bincount(owner[keep], minlength=n_types))
-    return _matches(words, hyp, ref, hyp_rows, ref_rows, offsets, flat[keep].astype(np.int64), other_word=True)
+    match."""
+    offsets, flat = words.synsets
+    return _matches(words, hyp, ref, hyp_rows, ref_rows, offsets, flat.astype(np.int64), other_word=True)
 
 
 def _paraphrase(words: _Words, hyp: Side, ref: Side, hyp_rows: np.ndarray, ref_rows: np.ndarray) -> _Module:
@@ -230,7 +232,7 @@ def _paraphrase(words: _Words, hyp: Side, ref: Side, hyp_rows: np.ndarray, ref_r
     offsets = offsets_from_counts(lengths)
     owner = np.repeat(np.arange(len(used)), lengths)
     tokens = segments.tokens[segments.offsets[used][owner] + np.arange(offsets[-1]) - offsets[owner]]
-    occurrences = table.occurrences(table.word_ids(segments.vocab)[tokens], offsets)
+    occurrences = table.occurrences(words.table_ids[tokens], offsets)
     by_seq = np.searchsorted(occurrences.seq, np.arange(len(used) + 1))
     # reference phrase -> paraphrase in the hypothesis; hypothesis phrase -> paraphrase in the reference
     p1, j1, n1, e1, i1, m1 = _paraphrases_of(table, occurrences, by_seq, pairs, ref_local, hyp_local)

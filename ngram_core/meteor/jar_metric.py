@@ -121,14 +121,15 @@ def _match_and_search(segments: Segments, pair_hyp: np.ndarray, pair_ref: np.nda
                                        side="right")) if len(size) else np.zeros(0, dtype=np.int64)
     bounds = np.unique(np.concatenate(([0], bounds, [len(order)])))
     cache: dict = {}  # the matchers' per-word-type arrays, computed once
-    weights = ranking_weights(settings.stages)
+    ranking = ranking_weights(settings.stages)
+    weights = _Weights.of(segments, settings)
     rows, parts = None, []
     for a, b in zip(bounds[:-1], bounds[1:]) if len(bounds) > 1 else [(0, 0)]:
         chunk = order[a:b]
         cands = cap_candidates(jar_candidates(segments, pair_hyp[chunk], pair_ref[chunk], settings.stages,
                                               settings.language, cache))
-        chosen = search(cands, weights, settings.beam)
-        chunk_rows = _pair_rows(segments, pair_hyp[chunk], pair_ref[chunk], cands, chosen, settings, params)
+        chosen = search(cands, ranking, settings.beam)
+        chunk_rows = _pair_rows(segments, pair_hyp[chunk], pair_ref[chunk], cands, chosen, settings, params, weights)
         if rows is None:
             rows = np.zeros((len(pair_hyp), chunk_rows.shape[1]))
         rows[chunk] = chunk_rows
@@ -141,20 +142,35 @@ def _match_and_search(segments: Segments, pair_hyp: np.ndarray, pair_ref: np.nda
     return rows, kept
 
 
+@dataclass(frozen=True)
+class _Weights:
+    """What each word counts for in the statistics, and each segment's totals."""
+
+    size: np.ndarray  # per type: 1, or its length in UTF-16 code units (-t util)
+    is_function: np.ndarray  # per type
+    seg_len: np.ndarray  # per segment: the sum of its words' sizes
+    seg_function: np.ndarray  # per segment: that of its function words
+
+    @classmethod
+    def of(cls, segments: Segments, settings: JarSettings) -> "_Weights":
+        vocab = segments.vocab
+        functions = function_words(FUNCTION_WORDS)  # whatever the language, as the jar's command line
+        is_function = np.fromiter((java_lower(w) in functions for w in vocab), dtype=bool, count=len(vocab))
+        size = (np.fromiter((len(w.encode("utf-16-le")) // 2 for w in vocab), dtype=np.float64, count=len(vocab))
+                if settings.char_based else np.ones(len(vocab), dtype=np.float64))
+        tokens, offsets = segments.tokens, segments.offsets
+        seg_of_token = np.repeat(np.arange(len(offsets) - 1), np.diff(offsets))
+        seg_len = np.bincount(seg_of_token, weights=size[tokens], minlength=len(offsets) - 1)
+        seg_function = np.bincount(seg_of_token, weights=(size * is_function)[tokens], minlength=len(offsets) - 1)
+        return cls(size, is_function, seg_len, seg_function)
+
+
 def _pair_rows(segments: Segments, pair_hyp: np.ndarray, pair_ref: np.ndarray, cands: JarCandidates, chosen: np.ndarray,
-               settings: JarSettings, params: MeteorParameters) -> np.ndarray:
+               settings: JarSettings, params: MeteorParameters, weights: _Weights) -> np.ndarray:
     """The statistics of every distinct pair's alignment (rows of :mod:`.jar_statistics`)."""
     n_pairs = len(pair_hyp)
-    vocab = segments.vocab
-    functions = function_words(FUNCTION_WORDS)  # whatever the language, as the jar's command line
-    is_function = np.fromiter((java_lower(w) in functions for w in vocab), dtype=bool, count=len(vocab))
-    # what a word counts for: 1, or its length in UTF-16 code units (-t util)
-    size = (np.fromiter((len(w.encode("utf-16-le")) // 2 for w in vocab), dtype=np.float64, count=len(vocab))
-            if settings.char_based else np.ones(len(vocab), dtype=np.float64))
+    size, is_function, seg_len, seg_function = weights.size, weights.is_function, weights.seg_len, weights.seg_function
     tokens, offsets = segments.tokens, segments.offsets
-    seg_of_token = np.repeat(np.arange(len(offsets) - 1), np.diff(offsets))
-    seg_len = np.bincount(seg_of_token, weights=size[tokens], minlength=len(offsets) - 1)
-    seg_function = np.bincount(seg_of_token, weights=(size * is_function)[tokens], minlength=len(offsets) - 1)
 
     n_mod = len(settings.stages)
     per_module = np.zeros((n_pairs, n_mod, 4))

@@ -11,6 +11,7 @@ strictly higher).
 """
 from __future__ import annotations
 
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, replace
 from typing import Any, Dict, List, Sequence, Tuple
 
@@ -123,19 +124,30 @@ def _match_and_search(segments: Segments, pair_hyp: np.ndarray, pair_ref: np.nda
     cache: dict = {}  # the matchers' per-word-type arrays, computed once
     ranking = ranking_weights(settings.stages)
     weights = _Weights.of(segments, settings)
-    rows, parts = None, []
-    for a, b in zip(bounds[:-1], bounds[1:]) if len(bounds) > 1 else [(0, 0)]:
-        chunk = order[a:b]
-        cands = cap_candidates(jar_candidates(segments, pair_hyp[chunk], pair_ref[chunk], settings.stages,
-                                              settings.language, cache))
+    def finish(chunk: np.ndarray, cands: JarCandidates) -> Tuple[np.ndarray, JarCandidates]:
         chosen = search(cands, ranking, settings.beam)
         chunk_rows = _pair_rows(segments, pair_hyp[chunk], pair_ref[chunk], cands, chosen, settings, params, weights)
-        if rows is None:
-            rows = np.zeros((len(pair_hyp), chunk_rows.shape[1]))
-        rows[chunk] = chunk_rows
         taken = cands.take(chosen)
-        parts.append(replace(taken, pair=chunk[taken.pair]))
-        del cands, chosen, taken
+        return chunk_rows, replace(taken, pair=chunk[taken.pair])
+
+    chunks = [order[a:b] for a, b in zip(bounds[:-1], bounds[1:])] or [order]
+    results = []
+    # a chunk is searched (compiled code and numpy, mostly without the GIL) while the
+    # next one is matched: at most two chunks' candidates alive at once
+    with ThreadPoolExecutor(max_workers=1) as searcher:
+        pending = None
+        for chunk in chunks:
+            cands = cap_candidates(jar_candidates(segments, pair_hyp[chunk], pair_ref[chunk], settings.stages,
+                                                  settings.language, cache))
+            if pending is not None:
+                results.append(pending.result())
+            pending = searcher.submit(finish, chunk, cands)
+            del cands
+        results.append(pending.result())
+    rows = np.zeros((len(pair_hyp), results[0][0].shape[1]))
+    for chunk, (chunk_rows, _) in zip(chunks, results):
+        rows[chunk] = chunk_rows
+    parts = [taken for _, taken in results]
     by_pair = np.argsort(np.concatenate([p.pair for p in parts]), kind="stable")  # each pair's in reference order
     kept = JarCandidates(**{f: np.concatenate([getattr(p, f) for p in parts])[by_pair] for f in CANDIDATE_FIELDS},
                          hyp_length=lengths[pair_hyp], ref_length=lengths[pair_ref])

@@ -226,7 +226,7 @@ def test_shared_key_matches_is_the_loop_with_the_cap(pairs, type_keys, word_hash
     key_offsets = np.cumsum([0] + [len(k) for k in type_keys]).astype(np.int64)
     key_flat = np.array([x for k in type_keys for x in sorted(k)], dtype=np.int64)
     active = np.array([a for _, _, a in pairs], dtype=bool)
-    r, h = shared_key_matches(hyp_start, ref_start, hyp_tok, ref_tok, key_offsets, key_flat,
+    r, h = shared_key_matches(hyp_start, ref_start, hyp_tok, ref_tok, key_offsets, key_flat, 5,
                               np.array(word_hash, dtype=np.int64), other_word, active, limit)
     expected = []
     for p, (hyp, ref, on) in enumerate(pairs):

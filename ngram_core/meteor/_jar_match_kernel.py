@@ -13,60 +13,68 @@ import numpy as np
 
 
 @numba.njit(cache=True, nogil=True)
-def shared_key_matches(hyp_start, ref_start, hyp_tok, ref_tok, key_offsets, key_flat, word_hash, other_word, active,
-                       limit):
+def shared_key_matches(hyp_start, ref_start, hyp_tok, ref_tok, key_offsets, key_flat, n_keys, word_hash, other_word,
+                       active, limit):
     """For each active pair p (hypothesis rows ``hyp_start[p]:hyp_start[p + 1]``,
     reference rows likewise), every (reference row, hypothesis row) whose word types
     share a key (type t's keys: ``key_flat[key_offsets[t]:key_offsets[t + 1]]``,
-    distinct), the words' ``word_hash`` differing too if ``other_word``: for each
-    reference row in order, its hypothesis rows in order, at most ``limit`` of them, the
-    nearest to the reference word's position (ties: the earlier).
+    distinct, in [0, ``n_keys``)), the words' ``word_hash`` differing too if
+    ``other_word``: for each reference row in order, its hypothesis rows in order, at
+    most ``limit`` of them, the nearest to the reference word's position (ties: the
+    earlier).
 
+    Per pair, each key's hypothesis words are chained in position order (``head`` of
+    the key, ``chain`` of each entry), valid while ``stamp`` of the key is the pair.
     Returns (reference rows, hypothesis rows)."""
     n_pairs = len(hyp_start) - 1
     size = 1024
     out_ref = np.empty(size, np.int64)
     out_hyp = np.empty(size, np.int64)
     n_out = 0
+    max_entries = 1
     max_len = 1
     for p in range(n_pairs):
         max_len = max(max_len, hyp_start[p + 1] - hyp_start[p])
-    stamp = np.full(max_len, -1, np.int64)  # stamp[i] == j: hypothesis word i already hit for reference row j
+        n = 0
+        for i in range(hyp_start[p], hyp_start[p + 1]):
+            n += key_offsets[hyp_tok[i] + 1] - key_offsets[hyp_tok[i]]
+        max_entries = max(max_entries, n)
+    stamp = np.full(n_keys, -1, np.int64)
+    head = np.zeros(n_keys, np.int64)
+    chain = np.zeros(max_entries, np.int64)  # the next entry of the same key, -1 at the end
+    entry_word = np.zeros(max_entries, np.int64)
+    seen = np.full(max_len, -1, np.int64)  # seen[i] == j: hypothesis word i already hit for reference row j
     hits = np.empty(max_len, np.int64)
     for p in range(n_pairs):
         if not active[p]:
             continue
         h0, h1, r0, r1 = hyp_start[p], hyp_start[p + 1], ref_start[p], ref_start[p + 1]
-        n_hyp = h1 - h0
-        if n_hyp == 0 or r0 == r1:
+        if h0 == h1 or r0 == r1:
             continue
-        # the hypothesis words' (key, position), sorted: key * n_hyp + position
-        n_entries = 0
-        for i in range(h0, h1):
-            t = hyp_tok[i]
-            n_entries += key_offsets[t + 1] - key_offsets[t]
-        if n_entries == 0:
-            continue
-        entries = np.empty(n_entries, np.int64)
         e = 0
-        for i in range(h0, h1):
+        for i in range(h1 - 1, h0 - 1, -1):  # backwards: each chain comes out in position order
             t = hyp_tok[i]
             for k in range(key_offsets[t], key_offsets[t + 1]):
-                entries[e] = key_flat[k] * n_hyp + (i - h0)
+                key = key_flat[k]
+                chain[e] = head[key] if stamp[key] == p else -1
+                stamp[key] = p
+                head[key] = e
+                entry_word[e] = i - h0
                 e += 1
-        entries.sort()
         for j in range(r0, r1):
             t = ref_tok[j]
             n_hits = 0
             for k in range(key_offsets[t], key_offsets[t + 1]):
-                base = key_flat[k] * n_hyp
-                at = np.searchsorted(entries, base)
-                while at < n_entries and entries[at] < base + n_hyp:
-                    i = entries[at] - base
-                    at += 1
-                    if stamp[i] == j:  # another key of the same word
+                key = key_flat[k]
+                if stamp[key] != p:
+                    continue
+                at = head[key]
+                while at >= 0:
+                    i = entry_word[at]
+                    at = chain[at]
+                    if seen[i] == j:  # another key of the same word
                         continue
-                    stamp[i] = j
+                    seen[i] = j
                     if other_word and word_hash[hyp_tok[h0 + i]] == word_hash[t]:
                         continue
                     hits[n_hits] = i

@@ -183,14 +183,15 @@ def _matches(words: _Words, hyp: Side, ref: Side, hyp_rows: np.ndarray, ref_rows
     from ._jar_match_kernel import shared_key_matches  # numba, compiled once per installation (cached)
     from .jar_beam import MAX_CANDIDATES
 
-    r, h = shared_key_matches(hyp.start, ref.start, hyp.tok, ref.tok, key_offsets, key_flat, words.hash, other_word,
-                              _active_pairs(hyp, ref, hyp_rows, ref_rows), MAX_CANDIDATES)
+    n_keys = int(key_flat.max()) + 1 if len(key_flat) else 0
+    r, h = shared_key_matches(hyp.start, ref.start, hyp.tok, ref.tok, key_offsets, key_flat, n_keys, words.hash,
+                              other_word, _active_pairs(hyp, ref, hyp_rows, ref_rows), MAX_CANDIDATES)
     return _single_words(r, h)
 
 
 def _one_key(keys: np.ndarray) -> Tuple[np.ndarray, np.ndarray]:
-    """(offsets, flat) giving every type the one key ``keys[t]``."""
-    return np.arange(len(keys) + 1, dtype=np.int64), np.asarray(keys, dtype=np.int64)
+    """(offsets, flat) giving every type the one key ``keys[t]``, renumbered 0, 1, ..."""
+    return np.arange(len(keys) + 1, dtype=np.int64), np.unique(keys, return_inverse=True)[1].astype(np.int64).ravel()
 
 
 def _exact(words: _Words, hyp: Side, ref: Side, hyp_rows: np.ndarray, ref_rows: np.ndarray) -> _Module:

@@ -7,7 +7,8 @@ the jar's modules in the configured order), its candidates capped
 (:func:`.jar_beam.cap_candidates`) and searched (:func:`.jar_beam.search`); the
 alignment gives the pair's statistics (:mod:`.jar_statistics`), and each hypothesis
 keeps its first best-scoring reference (``MeteorScorer``: a later reference must score
-strictly higher).
+strictly higher). Matching and search go chunk by chunk of pairs (a bounded peak
+memory), a chunk searched in a second thread while the next one is matched.
 """
 from __future__ import annotations
 

@@ -184,13 +184,15 @@ def _jar_files(corpus_name: str, folder: Path) -> Dict[str, List[Path]]:
     two = [i for i, refs in enumerate(corpus.references) if len(refs) == 2]
     hyp = lambda i: corpus.hypotheses[i]  # noqa: E731
     first, second = (lambda i: corpus.references[i][0]), (lambda i: corpus.references[i][1])  # noqa: E731
+    # the jar takes a segment's references in its Hashtable's order of reference ids, which for
+    # "A" and "B" is A, B: the corpus's order (a tie between references goes to the first)
     header = '<{kind}set setid="wmt" srclang="any" trglang="en" {id}="{name}">'
     write(paths["sgml"][0], [header.format(kind="tst", id="sysid", name="system")] + document("one", one, hyp)
           + document("two", two, hyp) + ["</tstset>"])
-    refs = [header.format(kind="ref", id="refid", name="first")] + document("one", one, first) + document(
+    refs = [header.format(kind="ref", id="refid", name="A")] + document("one", one, first) + document(
         "two", two, first) + ["</refset>"]
     if two:
-        refs += [header.format(kind="ref", id="refid", name="second")] + document("two", two, second) + ["</refset>"]
+        refs += [header.format(kind="ref", id="refid", name="B")] + document("two", two, second) + ["</refset>"]
     write(paths["sgml"][1], refs)
     return paths
 

@@ -142,17 +142,93 @@ def jar_path() -> Path:
     return Path(list(spec.submodule_search_locations)[0]) / "meteor" / "meteor-1.5.jar"
 
 
-def jar_meteor15_process(corpus_name: str) -> Tuple[float, float, float]:
-    """The jar as one whole process (JVM start included): ``-stdio -l en -norm``, a
-    ``SCORE ||| ref ||| ... ||| hyp`` line per segment (each with its own references),
-    then one ``EVAL`` line of all statistics (the corpus score), as pycocoevalcap drives
-    it. Returns (seconds, peak resident MB, corpus score)."""
+Measured = Tuple[float, float, float, float]  # (wall seconds, CPU seconds, peak resident MB, corpus score)
+
+
+def _timed(command: List[str], **run) -> Tuple[float, float, float, str]:
+    """Run ``command`` under ``/usr/bin/time``: (wall seconds, user + system CPU seconds,
+    peak resident MB, stdout). The child's stderr must end with time's line."""
+    done = subprocess.run(["/usr/bin/time", "-f", "%e %U %S %M", *command], capture_output=True, text=True,
+                          encoding="utf-8", check=True, **run)
+    wall, user, system, peak_kb = (float(x) for x in done.stderr.split()[-4:])
+    return wall, user + system, peak_kb / 1024, done.stdout
+
+
+def _java(jar_args: List[str]) -> List[str]:
+    return ["java", "-Xmx2G", "-jar", str(jar_path()), *jar_args, "-l", "en", "-norm"]
+
+
+def _final_score(stdout: str) -> float:
+    return float(next(line for line in stdout.splitlines() if line.startswith("Final score:")).split()[-1])
+
+
+def _jar_files(corpus_name: str, folder: Path) -> Dict[str, List[Path]]:
+    """The corpus as the jar's input files, written once into ``folder``:
+    ``plaintext``: one hypothesis per line and ``-r 2`` references (two lines per
+    segment; a segment with one reference has it written twice, which scores the same,
+    the jar keeping the first best reference); ``sgml``: one test set whose segments
+    with one reference and with two are two documents, the second reference set
+    holding only the second (``-sgml``: each segment is scored against the references
+    that have it, so the jar aligns exactly the corpus's references)."""
+    paths = {"plaintext": [folder / "hyp.txt", folder / "ref.txt"], "sgml": [folder / "tst.sgm", folder / "ref.sgm"]}
+    if all(p.is_file() for ps in paths.values() for p in ps):
+        return paths
+    corpus = INPUTS[corpus_name]()
+    if max(len(r) for r in corpus.references) > 2:
+        raise SystemExit("the jar benchmark writes at most two references per segment")
+    folder.mkdir(parents=True, exist_ok=True)
+    write = lambda path, lines: path.write_text("".join(line + "\n" for line in lines), encoding="utf-8")  # noqa: E731
+    write(paths["plaintext"][0], corpus.hypotheses)
+    write(paths["plaintext"][1], [r for refs in corpus.references for r in (refs * 2)[:2]])
+
+    def escape(text):  # what the jar's Normalizer.unescapeSGML undoes
+        return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+    def document(name, rows, texts):  # (the jar fails on an empty document)
+        return ([f'<doc docid="{name}">'] + [f'<seg id="{i + 1}"> {escape(texts(i))} </seg>' for i in rows]
+                + ["</doc>"]) if rows else []
+
+    one = [i for i, refs in enumerate(corpus.references) if len(refs) == 1]
+    two = [i for i, refs in enumerate(corpus.references) if len(refs) == 2]
+    hyp = lambda i: corpus.hypotheses[i]  # noqa: E731
+    first, second = (lambda i: corpus.references[i][0]), (lambda i: corpus.references[i][1])  # noqa: E731
+    # the jar takes a segment's references in its Hashtable's order of reference ids, which for
+    # "A" and "B" is A, B: the corpus's order (a tie between references goes to the first)
+    header = '<{kind}set setid="wmt" srclang="any" trglang="en" {id}="{name}">'
+    write(paths["sgml"][0], [header.format(kind="tst", id="sysid", name="system")] + document("one", one, hyp)
+          + document("two", two, hyp) + ["</tstset>"])
+    refs = [header.format(kind="ref", id="refid", name="A")] + document("one", one, first) + document(
+        "two", two, first) + ["</refset>"]
+    if two:
+        refs += [header.format(kind="ref", id="refid", name="B")] + document("two", two, second) + ["</refset>"]
+    write(paths["sgml"][1], refs)
+    return paths
+
+
+def jar_meteor15_plaintext(corpus_name: str, folder: Path) -> Measured:
+    """``java -jar meteor-1.5.jar HYP REF -l en -norm -r 2``: the jar's file mode, one process."""
+    hyp, ref = _jar_files(corpus_name, folder)["plaintext"]
+    wall, cpu, peak, out = _timed(_java([str(hyp), str(ref), "-r", "2"]))
+    return wall, cpu, peak, _final_score(out)
+
+
+def jar_meteor15_sgml(corpus_name: str, folder: Path) -> Measured:
+    """``java -jar meteor-1.5.jar TST.sgm REF.sgm -l en -norm -sgml``: one process, each
+    segment against exactly its own references."""
+    tst, ref = _jar_files(corpus_name, folder)["sgml"]
+    wall, cpu, peak, out = _timed(_java([str(tst), str(ref), "-sgml", "-f", str(folder / "sgml")]), cwd=folder)
+    return wall, cpu, peak, _final_score(out)
+
+
+def jar_meteor15_stdio(corpus_name: str, folder: Path) -> Measured:
+    """The jar as pycocoevalcap drives it (``-stdio``): a ``SCORE ||| ref ||| ... ||| hyp``
+    line per segment (each with its own references), then one ``EVAL`` line of all
+    statistics (the corpus score)."""
     import threading
 
     corpus = INPUTS[corpus_name]()
     lines = ["SCORE ||| " + " ||| ".join(refs) + " ||| " + hyp for hyp, refs in zip(corpus.hypotheses, corpus.references)]
-    command = ["/usr/bin/time", "-f", "%e %M", "java", "-Xmx2G", "-jar", str(jar_path()), "-", "-", "-stdio", "-l",
-               "en", "-norm"]
+    command = ["/usr/bin/time", "-f", "%e %U %S %M", *_java(["-", "-", "-stdio"])]
     stats: List[str] = []
     done = threading.Event()
     proc = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
@@ -174,39 +250,58 @@ def jar_meteor15_process(corpus_name: str) -> Tuple[float, float, float]:
     out = proc.stdout.read().split()
     err = proc.stderr.read().split()
     proc.wait()
-    seconds, peak_kb = float(err[-2]), float(err[-1])
-    return seconds, peak_kb / 1024, float(out[-1])
+    wall, user, system, peak_kb = (float(x) for x in err[-4:])
+    return wall, user + system, peak_kb / 1024, float(out[-1])
 
 
-def ours_meteor15_process(corpus_name: str) -> Tuple[float, float, float]:
+def ours_meteor15_process(corpus_name: str, folder: Path) -> Measured:
     """Ours as one whole process: ``python -c`` reading the corpus and calling METEOR 1.5."""
     code = ("import sys; sys.path.insert(0, 'benchmarks'); import corpora, run; "
             "from ngram_core.meteor import compute_meteor; "
-            f"c = run.INPUTS[{corpus_name!r}](); print(compute_meteor(c.hypotheses, c.references)['meteor_corpus'])")
-    done = subprocess.run(["/usr/bin/time", "-f", "%e %M", sys.executable, "-c", code], capture_output=True, text=True,
-                          check=True, cwd=REPO)
-    seconds, peak_kb = (float(x) for x in done.stderr.split()[-2:])
-    return seconds, peak_kb / 1024, float(done.stdout.split()[-1])
+            f"c = run.INPUTS[{corpus_name!r}](); print(repr(compute_meteor(c.hypotheses, c.references)['meteor_corpus']))")
+    wall, cpu, peak, out = _timed([sys.executable, "-c", code], cwd=REPO)
+    return wall, cpu, peak, float(out.split()[-1])
 
 
-def compare_processes(title: str, corpus_name: str, repeats: int) -> str:
-    """The jar and ours as whole processes, alternately, medians of ``repeats`` runs."""
-    runs: Dict[str, List[Tuple[float, float, float]]] = {"jar (java -jar meteor-1.5.jar -stdio)": [],
-                                                         "ours (python -c, meteor-1.5)": []}
-    tools = list(zip(runs, (jar_meteor15_process, ours_meteor15_process)))
-    ours_meteor15_process(corpus_name)  # numba's compiled code cached, files in the page cache
-    for rep in range(repeats):
-        for name, run in (tools if rep % 2 == 0 else tools[::-1]):
-            runs[name].append(run(corpus_name))
-    ours_median = statistics.median(r[0] for r in runs["ours (python -c, meteor-1.5)"])
+_JAR_PROCESSES = {
+    "jar, file mode (java -jar meteor-1.5.jar HYP REF -l en -norm -r 2)": jar_meteor15_plaintext,
+    "jar, SGML files (-sgml: each segment its own references)": jar_meteor15_sgml,
+    "jar, -stdio (as pycocoevalcap runs it)": jar_meteor15_stdio,
+}
+_OURS_PROCESS = "ours (python -c, compute_meteor, meteor-1.5)"
+
+
+def compare_processes(title: str, corpus_name: str, repeats: int, jar_modes: List[str] = None) -> str:
+    """The jar (in each of ``jar_modes``: keys of :data:`_JAR_PROCESSES`, all by default)
+    and ours as whole processes, the tools in a rotating order within each repetition,
+    medians of ``repeats`` runs; every tool's corpus score is shown (they must agree)."""
+    import tempfile
+
+    tools = {name: _JAR_PROCESSES[name] for name in (jar_modes or list(_JAR_PROCESSES))}
+    tools[_OURS_PROCESS] = ours_meteor15_process
+    runs: Dict[str, List[Measured]] = {name: [] for name in tools}
+    loads = []
+    with tempfile.TemporaryDirectory(prefix="meteor15-bench-") as tmp:
+        folder = Path(tmp)
+        _jar_files(corpus_name, folder)
+        ours_meteor15_process(corpus_name, folder)  # numba's compiled code cached, files in the page cache
+        names = list(tools)
+        for rep in range(repeats):
+            for name in names[rep % len(names):] + names[: rep % len(names)]:
+                loads.append(os.getloadavg()[0])
+                runs[name].append(tools[name](corpus_name, folder))
+    ours_wall = statistics.median(r[0] for r in runs[_OURS_PROCESS])
     rows = []
     for name, results in runs.items():
-        seconds = statistics.median(r[0] for r in results)
-        rows.append([name, f"{seconds:.2f}", f"{seconds / ours_median:.2f}x",
-                     f"{statistics.median(r[1] for r in results):.0f}", f"{results[-1][2]:.12f}"])
+        wall = statistics.median(r[0] for r in results)
+        rows.append([name, f"{wall:.2f}", f"{statistics.median(r[1] for r in results):.2f}",
+                     f"{wall / ours_wall:.2f}x", f"{statistics.median(r[2] for r in results):.0f}",
+                     f"{results[-1][3]:.12f}"])
     corpus = INPUTS[corpus_name]()
-    return table(f"{title}: {len(corpus):,} segments, load {os.getloadavg()[0]:.1f} (1 min)", rows,
-                 ["tool", "seconds (median, whole process)", "time / ours", "peak resident MB", "corpus score"])
+    return table(f"{title}: {len(corpus):,} segments, {repeats} runs each, load {min(loads):.1f}-{max(loads):.1f} "
+                 f"(1 min) during the runs", rows,
+                 ["tool", "wall s (median, whole process)", "CPU s (user+sys)", "wall / ours", "peak resident MB",
+                  "corpus score"])
 
 
 _METRICS: Dict[Tuple[str, tuple], object] = {}
@@ -392,6 +487,8 @@ def main() -> None:
     parser.add_argument("--only", choices=["bleu", "nist", "meteor", "meteor-1.5", "batch"])
     parser.add_argument("--meteor-input", default="english", choices=["english", "english_500"],
                         help="the corpus of the METEOR 1.5 comparison with the jar")
+    parser.add_argument("--jar-modes", nargs="+", choices=["plaintext", "sgml", "stdio"],
+                        help="the jar's modes in the METEOR 1.5 comparison (default: all three)")
     parser.add_argument("--no-memory", action="store_true", help="skip the per-tool memory subprocesses")
     parser.add_argument("--memory-probe", nargs=2, metavar=("TOOL", "INPUT"), help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -421,8 +518,10 @@ def main() -> None:
                       ["ours_meteor_nltk", "evaluate_meteor", "nltk_meteor"], args.repeats,
                       None if args.no_memory else "english"))
     if args.only in (None, "meteor", "meteor-1.5"):
+        modes = {"plaintext": 0, "sgml": 1, "stdio": 2}
+        jar_modes = [list(_JAR_PROCESSES)[modes[m]] for m in args.jar_modes] if args.jar_modes else None
         print(compare_processes("METEOR 1.5 (-l en -norm, all modules), English targets", args.meteor_input,
-                                args.repeats))
+                                args.repeats, jar_modes))
         print(compare("METEOR 1.5 in process (warm), English targets", INPUTS[args.meteor_input](), "ours_meteor15",
                       ["ours_meteor15"], args.repeats, None if args.no_memory else args.meteor_input))
 

@@ -17,8 +17,9 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ngram_core.meteor.jar_beam import (MAX_CANDIDATES, cap_candidates, capped_rows, count_chunks, nearest_in_runs,
+from ngram_core.meteor.jar_beam import (MAX_CANDIDATES, cap_candidates, capped_rows, count_chunks,
                                         ranking_weights, search)
+from ngram_core.meteor._jar_match_kernel import shared_key_matches
 from ngram_core.meteor.jar_matching import JarCandidates
 
 Match = Tuple[int, int, int, int, int]  # (ref_start, ref_len, hyp_start, hyp_len, module)
@@ -211,21 +212,27 @@ def test_no_candidates_and_empty_sentences():
 
 
 @settings(max_examples=200, deadline=None)
-@given(st.lists(st.lists(st.integers(0, 40), max_size=30, unique=True).map(sorted), min_size=1, max_size=4),
-       st.lists(st.tuples(st.integers(-1, 3), st.integers(0, 40)), max_size=12), st.integers(1, 6))
-def test_nearest_in_runs_is_the_cap_of_each_query(runs, queries, limit):
-    sizes = [len(r) for r in runs]
-    run_start = np.cumsum([0] + sizes[:-1]).astype(np.int64)
-    run_end = run_start + np.array(sizes, dtype=np.int64)
-    entry_pos = np.array([p for r in runs for p in r], dtype=np.int64)
-    query_run = np.array([r if r < len(runs) else -1 for r, _ in queries], dtype=np.int64)
-    query_pos = np.array([p for _, p in queries], dtype=np.int64)
-    q, e = nearest_in_runs(query_pos, query_run, run_start, run_end, entry_pos, limit)
+@given(st.lists(st.tuples(st.lists(st.integers(0, 5), max_size=30), st.lists(st.integers(0, 5), max_size=30),
+                          st.booleans()), min_size=1, max_size=4),
+       st.lists(st.frozensets(st.integers(0, 4), max_size=3), min_size=6, max_size=6),
+       st.lists(st.integers(0, 3), min_size=6, max_size=6), st.booleans(), st.integers(1, 6))
+def test_shared_key_matches_is_the_loop_with_the_cap(pairs, type_keys, word_hash, other_word, limit):
+    """The matchers' compiled join: for each reference word, the hypothesis words sharing
+    a key (and with another hash), the nearest ``limit`` (ties: the earlier), in order."""
+    hyp_tok = np.array([t for h, _, _ in pairs for t in h], dtype=np.int64)
+    ref_tok = np.array([t for _, r, _ in pairs for t in r], dtype=np.int64)
+    hyp_start = np.cumsum([0] + [len(h) for h, _, _ in pairs]).astype(np.int64)
+    ref_start = np.cumsum([0] + [len(r) for _, r, _ in pairs]).astype(np.int64)
+    key_offsets = np.cumsum([0] + [len(k) for k in type_keys]).astype(np.int64)
+    key_flat = np.array([x for k in type_keys for x in sorted(k)], dtype=np.int64)
+    active = np.array([a for _, _, a in pairs], dtype=bool)
+    r, h = shared_key_matches(hyp_start, ref_start, hyp_tok, ref_tok, key_offsets, key_flat, 5,
+                              np.array(word_hash, dtype=np.int64), other_word, active, limit)
     expected = []
-    for k, (r, j) in enumerate(zip(query_run.tolist(), query_pos.tolist())):
-        if r < 0:
-            continue
-        entries = list(range(run_start[r], run_end[r]))
-        nearest = sorted(sorted(entries, key=lambda x: (abs(entry_pos[x] - j), x))[:limit])
-        expected += [(k, x) for x in nearest]
-    assert list(zip(q.tolist(), e.tolist())) == expected
+    for p, (hyp, ref, on) in enumerate(pairs):
+        for j, rt in enumerate(ref if on else []):
+            hits = [i for i, ht in enumerate(hyp) if type_keys[ht] & type_keys[rt]
+                    and not (other_word and word_hash[ht] == word_hash[rt])]
+            nearest = sorted(sorted(hits, key=lambda i: (abs(i - j), i))[:limit])
+            expected += [(int(ref_start[p]) + j, int(hyp_start[p]) + i) for i in nearest]
+    assert list(zip(r.tolist(), h.tolist())) == expected

@@ -38,7 +38,8 @@ non-fixed candidate; fixed candidates share no word with them), a bit held only 
 some candidate may still test it, so that a long sentence needs few 64-bit words.
 
 Bound: at most :data:`MAX_CANDIDATES` (128) candidates per reference position are looked
-at (:func:`cap_candidates`; matchers apply it while they join, :func:`nearest_in_runs`):
+at (:func:`cap_candidates`; the word matchers apply it while they join,
+:func:`._jar_match_kernel.shared_key_matches`):
 the ones nearest to the reference position, kept in the jar's order. It never binds on
 real sentences (the 53,910 WMT English-target pairs have at most 123 candidates at one
 reference word, all modules together); it keeps degenerate input (one word repeated
@@ -48,19 +49,17 @@ reference word, all modules together); it keeps degenerate input (one word repea
 from __future__ import annotations
 
 import heapq
-from dataclasses import replace
 from typing import List, Optional, Sequence, Tuple
 
 import numpy as np
 
 from ..corpus import offsets_from_counts
-from .jar_matching import JarCandidates
+from .jar_matching import CANDIDATE_FIELDS, JarCandidates
 
 DEFAULT_BEAM = 40
 MAX_CANDIDATES = 128  # per reference position: the WMT English targets need at most 123 (see cap_candidates)
 _WORD = 64  # bits of a bitset word
 _NONE = np.zeros(0, dtype=np.int64)
-_FIELDS = ("pair", "ref_start", "ref_len", "hyp_start", "hyp_len", "module")
 
 
 def ranking_weights(stages: Sequence[str]) -> np.ndarray:
@@ -77,7 +76,7 @@ def cap_candidates(cands: JarCandidates, limit: int = MAX_CANDIDATES) -> JarCand
     rows = capped_rows(cands, limit)
     if rows is None:
         return cands
-    return replace(cands, **{f: getattr(cands, f)[rows] for f in _FIELDS})
+    return cands.take(rows)
 
 
 def capped_rows(cands, limit: int = MAX_CANDIDATES) -> Optional[np.ndarray]:
@@ -98,43 +97,6 @@ def capped_rows(cands, limit: int = MAX_CANDIDATES) -> Optional[np.ndarray]:
     rank = np.empty(n, dtype=np.int64)
     rank[order] = np.arange(n) - np.repeat(first, sizes)
     return np.flatnonzero(rank < limit)
-
-
-def nearest_in_runs(query_pos: np.ndarray, query_run: np.ndarray, run_start: np.ndarray, run_end: np.ndarray,
-                    entry_pos: np.ndarray, limit: int = MAX_CANDIDATES) -> Tuple[np.ndarray, np.ndarray]:
-    """The cap of :func:`cap_candidates` applied while a matcher joins, so that a word
-    repeated 20,000 times never makes 20,000^2 candidates: for each query (a reference
-    word at ``query_pos``, matching the entries ``run_start[r]:run_end[r]`` of
-    ``entry_pos`` for r = ``query_run``, -1 for none; distinct positions, ascending within
-    a run),
-    at most ``limit`` entries, those nearest to the query's position (ties: the
-    earlier), in run order. Returns (query index, entry index), by query then entry.
-
-    Capping each module's candidates so and then all of a position's candidates with
-    :func:`cap_candidates` keeps exactly what capping the full list would.
-    """
-    query_pos, query_run = np.asarray(query_pos, np.int64), np.asarray(query_run, np.int64)
-    has = query_run >= 0
-    start = np.where(has, run_start[np.maximum(query_run, 0)], 0)
-    end = np.where(has, run_end[np.maximum(query_run, 0)], 0)
-    big = end - start > limit
-    if big.any():  # a window of 2 x limit around the query's position, then the nearest
-        entry_run = np.repeat(np.arange(len(run_start)), run_end - run_start)
-        scale = max(int(entry_pos.max(initial=0)), int(query_pos.max(initial=0))) + 2  # run-major keys
-        at = np.searchsorted(entry_run * scale + entry_pos, query_run[big] * scale + query_pos[big])
-        start[big] = np.maximum(start[big], at - limit)
-        end[big] = np.minimum(end[big], at + limit)
-    counts = end - start
-    query = np.repeat(np.arange(len(query_pos)), counts)
-    entry = _ranges(start, end)
-    if big.any():
-        distance = np.abs(entry_pos[entry] - query_pos[query])
-        order = np.lexsort((entry, distance, query))
-        rank = np.empty(len(order), dtype=np.int64)
-        rank[order] = np.arange(len(order)) - np.repeat(offsets_from_counts(counts)[:-1], counts)
-        keep = rank < limit
-        query, entry = query[keep], entry[keep]
-    return query, entry
 
 
 def search(cands: JarCandidates, weights: np.ndarray, beam: int = DEFAULT_BEAM) -> np.ndarray:
@@ -166,7 +128,7 @@ class _Arrays:
 
     def __init__(self, cands, hyp_lengths, ref_lengths, weights) -> None:
         self.pair, self.rs, self.rl, self.hs, self.hl, module = (np.asarray(getattr(cands, f), np.int64)
-                                                                 for f in _FIELDS)
+                                                                 for f in CANDIDATE_FIELDS)
         self.n = len(self.pair)
         self.hyp_lengths, self.ref_lengths = hyp_lengths, ref_lengths
         if not self.n:
@@ -254,13 +216,6 @@ def _search_open(c: _Arrays, beam: int) -> np.ndarray:
                             c.rank[o], words, masks, (masks != 0).sum(axis=1).astype(np.int64), c.hs, c.hl, c.rl, c.rank,
                             int(beam))
     return np.sort(chosen)
-
-
-def _ranges(a: np.ndarray, b: np.ndarray) -> np.ndarray:
-    """The ranges a[i]:b[i], concatenated."""
-    lengths = b - a
-    first = offsets_from_counts(lengths)
-    return np.repeat(a - first[:-1], lengths) + np.arange(first[-1], dtype=np.int64)
 
 
 def _slots(c: _Arrays, o: np.ndarray, pairs: np.ndarray) -> tuple:

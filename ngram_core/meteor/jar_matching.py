@@ -28,8 +28,8 @@ so do we.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Callable, Dict, List, Sequence, Tuple
+from dataclasses import dataclass, replace
+from typing import Callable, Dict, List, Optional, Sequence, Tuple
 
 import numpy as np
 
@@ -38,11 +38,12 @@ from .jar_paraphrase import paraphrase_table
 from .jar_resources import jar_synonyms, language_name
 from .jar_stemmers import jar_stemmer
 from .java_text import string_hashes
-from .tables import KeyIndex, Segments, Side, combined, csr, distinct, expand_csr
+from .tables import KeyIndex, Segments, Side, combined, csr, expand_csr
 
 MODULES = ("exact", "stem", "synonym", "paraphrase")
 _HASH_KEYS = 1 << 32  # Java int hashes, shifted to [0, 2^32)
 _NONE = np.zeros(0, dtype=np.int64)
+CANDIDATE_FIELDS = ("pair", "ref_start", "ref_len", "hyp_start", "hyp_len", "module")  # one entry per candidate
 
 
 @dataclass(frozen=True)
@@ -73,6 +74,10 @@ class JarCandidates:
     @property
     def n_pairs(self) -> int:
         return len(self.hyp_length)
+
+    def take(self, rows: np.ndarray) -> "JarCandidates":
+        """The candidates ``rows`` (the per-pair lengths unchanged)."""
+        return replace(self, **{f: getattr(self, f)[rows] for f in CANDIDATE_FIELDS})
 
     def pair_offsets(self) -> np.ndarray:
         """``offsets[p]:offsets[p + 1]`` are pair p's candidates."""
@@ -113,120 +118,99 @@ def _single_words(ref_rows: np.ndarray, hyp_rows: np.ndarray) -> _Module:
 
 class _Words:
     """What the matchers know of the corpus's word types (``Segments.vocab``), each
-    computed once per call, on first use."""
+    computed on first use and kept in ``cache`` (shared by calls on the same segments
+    and language), and the segments of the pairs being matched."""
 
-    def __init__(self, segments: Segments, language: str, hyp_seg: np.ndarray, ref_seg: np.ndarray) -> None:
+    def __init__(self, segments: Segments, language: str, hyp_seg: np.ndarray, ref_seg: np.ndarray,
+                 cache: Optional[dict] = None) -> None:
         self.segments = segments
         self.language = language
         self.hyp_seg, self.ref_seg = hyp_seg, ref_seg  # the segments of each pair
-        self._hash = self._stem_hash = self._synsets = None
+        self._cache = {} if cache is None else cache
 
     @property
     def hash(self) -> np.ndarray:
         """Java ``hashCode`` of each type, shifted to [0, 2^32)."""
-        if self._hash is None:
-            self._hash = string_hashes(self.segments.vocab) + (1 << 31)
-        return self._hash
+        if "hash" not in self._cache:
+            self._cache["hash"] = string_hashes(self.segments.vocab) + (1 << 31)
+        return self._cache["hash"]
 
     @property
     def stem_hash(self) -> np.ndarray:
         """Java ``hashCode`` of each type's stem (the jar's stemmer of the language), shifted."""
-        if self._stem_hash is None:
+        if "stem_hash" not in self._cache:
             stem = jar_stemmer(self.language)
-            self._stem_hash = string_hashes([stem(w) for w in self.segments.vocab]) + (1 << 31)
-        return self._stem_hash
+            self._cache["stem_hash"] = string_hashes([stem(w) for w in self.segments.vocab]) + (1 << 31)
+        return self._cache["stem_hash"]
 
-
-    def synsets(self, types: np.ndarray) -> Tuple[np.ndarray, np.ndarray]:
+    @property
+    def synsets(self) -> Tuple[np.ndarray, np.ndarray]:
         """The synsets ``SynonymMatcher`` compares for each word type: (offsets, flat
-        synset numbers) over the whole vocabulary, filled for ``types`` only."""
-        vocab = self.segments.vocab
-        lookup = jar_synonyms().synsets
-        sets = [()] * len(vocab)
-        for t in types.tolist():
-            sets[t] = lookup(vocab[t])
-        return csr(sets)
+        synset numbers), only the synsets held by two types or more (one type alone only
+        matches itself, which has its own hash): a type's with ``flat[offsets[t]:offsets[t + 1]]``."""
+        if "synsets" not in self._cache:
+            lookup = jar_synonyms().synsets
+            offsets, flat = csr([lookup(w) for w in self.segments.vocab])
+            _, flat, counts = np.unique(flat, return_inverse=True, return_counts=True)
+            owner = np.repeat(np.arange(len(offsets) - 1), np.diff(offsets))
+            keep = counts[flat] >= 2
+            self._cache["synsets"] = offsets_from_counts(np.bincount(owner[keep], minlength=len(offsets) - 1)), flat[keep]
+        return self._cache["synsets"]
+
+    @property
+    def table_ids(self) -> np.ndarray:
+        """The paraphrase table's id of each type (-1: not a word of the table)."""
+        if "table_ids" not in self._cache:
+            self._cache["table_ids"] = paraphrase_table().word_ids(self.segments.vocab)
+        return self._cache["table_ids"]
 
 
-def _join_on(ref_pair: np.ndarray, ref_key: np.ndarray, hyp_pair: np.ndarray, hyp_key: np.ndarray,
-             n_keys: int, ref_pos: np.ndarray = None, hyp_pos: np.ndarray = None) -> Tuple[np.ndarray, np.ndarray]:
-    """Every (reference entry, hypothesis entry) of the same pair with equal keys, as
-    indices into the given arrays (each in pair then position order): for each
-    reference entry in order, its hypothesis entries in position order. Given the
-    entries' positions, at most the search's cap per reference entry: the nearest
-    (:func:`.jar_beam.nearest_in_runs`), so that a word repeated 20,000 times in both
-    sentences does not make 4e8 candidates."""
-    empty = np.zeros(0, dtype=np.int64)
-    if not len(hyp_pair) or not len(ref_pair):
-        return empty, empty
-    index = KeyIndex(combined(hyp_pair, hyp_key, n_keys))
-    queries = combined(ref_pair, ref_key, n_keys)
-    at, found = index.find(queries)
-    if ref_pos is not None:
-        from .jar_beam import nearest_in_runs
+def _active_pairs(hyp: Side, ref: Side, hyp_rows: np.ndarray, ref_rows: np.ndarray) -> np.ndarray:
+    """Whether each pair takes part in a module (its rows are all in ``hyp_rows`` and ``ref_rows`` or none)."""
+    n_pairs = len(hyp.start) - 1
+    on_hyp, on_ref = np.zeros(n_pairs, dtype=bool), np.zeros(n_pairs, dtype=bool)
+    on_hyp[hyp.pair[hyp_rows]] = True
+    on_ref[ref.pair[ref_rows]] = True
+    return on_hyp & on_ref
 
-        ref_at, entry = nearest_in_runs(ref_pos, np.where(found, at, -1), index.start, index.end,
-                                        hyp_pos[index.order])
-        return ref_at, index.order[entry]
-    counts = np.where(found, index.end[at] - index.start[at], 0)
-    ref_at = np.repeat(np.arange(len(queries), dtype=np.int64), counts)
-    first = offsets_from_counts(counts)
-    sorted_at = np.arange(first[-1], dtype=np.int64) - first[ref_at] + index.start[at][ref_at]
-    return ref_at, index.order[sorted_at]
+
+def _matches(words: _Words, hyp: Side, ref: Side, hyp_rows: np.ndarray, ref_rows: np.ndarray, key_offsets: np.ndarray,
+             key_flat: np.ndarray, other_word: bool) -> _Module:
+    """For each reference word, every hypothesis word of its pair whose type shares a key
+    with its type (type t's keys ``key_flat[key_offsets[t]:key_offsets[t + 1]]``), with
+    another word hash if ``other_word``; in the jar's loop order, at most
+    :data:`.jar_beam.MAX_CANDIDATES` per reference word, the nearest."""
+    from ._jar_match_kernel import shared_key_matches  # numba, compiled once per installation (cached)
+    from .jar_beam import MAX_CANDIDATES
+
+    n_keys = int(key_flat.max()) + 1 if len(key_flat) else 0
+    r, h = shared_key_matches(hyp.start, ref.start, hyp.tok, ref.tok, key_offsets, key_flat, n_keys, words.hash,
+                              other_word, _active_pairs(hyp, ref, hyp_rows, ref_rows), MAX_CANDIDATES)
+    return _single_words(r, h)
+
+
+def _one_key(keys: np.ndarray) -> Tuple[np.ndarray, np.ndarray]:
+    """(offsets, flat) giving every type the one key ``keys[t]``, renumbered 0, 1, ..."""
+    return np.arange(len(keys) + 1, dtype=np.int64), np.unique(keys, return_inverse=True)[1].astype(np.int64).ravel()
 
 
 def _exact(words: _Words, hyp: Side, ref: Side, hyp_rows: np.ndarray, ref_rows: np.ndarray) -> _Module:
     """For each reference word, every hypothesis word with the same hash (ExactMatcher)."""
-    r_at, h_at = _join_on(ref.pair[ref_rows], words.hash[ref.tok[ref_rows]],
-                          hyp.pair[hyp_rows], words.hash[hyp.tok[hyp_rows]], _HASH_KEYS, ref.pos[ref_rows], hyp.pos[hyp_rows])
-    return _single_words(ref_rows[r_at], hyp_rows[h_at])
+    return _matches(words, hyp, ref, hyp_rows, ref_rows, *_one_key(words.hash), other_word=False)
 
 
 def _stem(words: _Words, hyp: Side, ref: Side, hyp_rows: np.ndarray, ref_rows: np.ndarray) -> _Module:
     """For each reference word, every hypothesis word with the same stem hash and
     another word hash (StemMatcher)."""
-    r_tok, h_tok = ref.tok[ref_rows], hyp.tok[hyp_rows]
-    r_at, h_at = _join_on(ref.pair[ref_rows], words.stem_hash[r_tok], hyp.pair[hyp_rows], words.stem_hash[h_tok],
-                          _HASH_KEYS, ref.pos[ref_rows], hyp.pos[hyp_rows])
-    other = words.hash[r_tok[r_at]] != words.hash[h_tok[h_at]]
-    return _single_words(ref_rows[r_at[other]], hyp_rows[h_at[other]])
+    return _matches(words, hyp, ref, hyp_rows, ref_rows, *_one_key(words.stem_hash), other_word=True)
 
 
 def _synonym(words: _Words, hyp: Side, ref: Side, hyp_rows: np.ndarray, ref_rows: np.ndarray) -> _Module:
     """For each reference word, every hypothesis word sharing a synset with it and with
-    another word hash (SynonymMatcher): a join on (pair, synset).
-
-    Only synsets that can make a match take part: those held by a type of each side and
-    by two different types (one type alone only matches itself, which has its own
-    hash); rows are expanded into (row, synset) entries for those synsets only.
-    """
-    n_types = len(words.segments.vocab)
-    h_types, r_types = distinct(hyp.tok[hyp_rows], n_types), distinct(ref.tok[ref_rows], n_types)
-    offsets, flat = words.synsets(np.union1d(h_types, r_types))
-    if not len(flat):
-        return _single_words(_NONE, _NONE)
-    synset_ids, flat = np.unique(flat, return_inverse=True)
-    owner = np.repeat(np.arange(n_types), np.diff(offsets))
-    on_hyp = np.zeros(n_types, dtype=bool)
-    on_hyp[h_types] = True
-    on_ref = np.zeros(n_types, dtype=bool)
-    on_ref[r_types] = True
-    n_sets = len(synset_ids)
-    useful = (np.bincount(flat[on_hyp[owner]], minlength=n_sets) > 0) & (np.bincount(flat[on_ref[owner]], minlength=n_sets) > 0)
-    useful &= np.bincount(flat, minlength=n_sets) >= 2
-    keep = useful[flat]
-    offsets = offsets_from_counts(np.bincount(owner[keep], minlength=n_types))
-    flat = flat[keep]
-    has = np.diff(offsets) > 0
-    hyp_rows, ref_rows = hyp_rows[has[hyp.tok[hyp_rows]]], ref_rows[has[ref.tok[ref_rows]]]
-    h_rows, h_set = expand_csr(hyp_rows, hyp.tok[hyp_rows], offsets, flat)
-    r_rows, r_set = expand_csr(ref_rows, ref.tok[ref_rows], offsets, flat)
-    r_at, h_at = _join_on(ref.pair[r_rows], r_set, hyp.pair[h_rows], h_set, n_sets)
-    # a pair of words sharing several synsets is one match: distinct (reference row, hypothesis row)
-    found = np.unique(r_rows[r_at] * np.int64(len(hyp.pair)) + h_rows[h_at])
-    r, h = found // len(hyp.pair), found % len(hyp.pair)
-    other = words.hash[ref.tok[r]] != words.hash[hyp.tok[h]]
-    return _single_words(r[other], h[other])
+    another word hash (SynonymMatcher); a pair of words sharing several synsets is one
+    match."""
+    offsets, flat = words.synsets
+    return _matches(words, hyp, ref, hyp_rows, ref_rows, offsets, flat.astype(np.int64), other_word=True)
 
 
 def _paraphrase(words: _Words, hyp: Side, ref: Side, hyp_rows: np.ndarray, ref_rows: np.ndarray) -> _Module:
@@ -249,7 +233,7 @@ def _paraphrase(words: _Words, hyp: Side, ref: Side, hyp_rows: np.ndarray, ref_r
     offsets = offsets_from_counts(lengths)
     owner = np.repeat(np.arange(len(used)), lengths)
     tokens = segments.tokens[segments.offsets[used][owner] + np.arange(offsets[-1]) - offsets[owner]]
-    occurrences = table.occurrences(table.word_ids(segments.vocab)[tokens], offsets)
+    occurrences = table.occurrences(words.table_ids[tokens], offsets)
     by_seq = np.searchsorted(occurrences.seq, np.arange(len(used) + 1))
     # reference phrase -> paraphrase in the hypothesis; hypothesis phrase -> paraphrase in the reference
     p1, j1, n1, e1, i1, m1 = _paraphrases_of(table, occurrences, by_seq, pairs, ref_local, hyp_local)
@@ -352,15 +336,17 @@ def identical_pairs(segments: Segments, hyp_seg: np.ndarray, ref_seg: np.ndarray
 
 
 def jar_candidates(segments: Segments, hyp_seg: np.ndarray, ref_seg: np.ndarray,
-                   modules: Sequence[str] = MODULES, language: str = "en") -> JarCandidates:
+                   modules: Sequence[str] = MODULES, language: str = "en", cache: Optional[dict] = None) -> JarCandidates:
     """The jar's candidate matches of the pairs (``hyp_seg[p]``, ``ref_seg[p]``) of
     ``segments`` (already normalized and lowercased as the jar would), running
-    ``modules`` in that order (see the module docstring)."""
+    ``modules`` in that order (see the module docstring). ``cache``: a dict in which
+    what is computed per word type (hashes, stems) is kept for further calls on the
+    same ``segments`` and ``language``."""
     modules = check_modules(modules)
     language = language_name(language)
     hyp_seg = np.asarray(hyp_seg, dtype=np.int64)
     ref_seg = np.asarray(ref_seg, dtype=np.int64)
-    words = _Words(segments, language, hyp_seg, ref_seg)
+    words = _Words(segments, language, hyp_seg, ref_seg, cache)
     hyp, ref = Side.expand(segments, hyp_seg), Side.expand(segments, ref_seg)
     # identical pairs take only the first module
     identical = identical_pairs(segments, hyp_seg, ref_seg, words.hash)

@@ -7,20 +7,22 @@ the jar's modules in the configured order), its candidates capped
 (:func:`.jar_beam.cap_candidates`) and searched (:func:`.jar_beam.search`); the
 alignment gives the pair's statistics (:mod:`.jar_statistics`), and each hypothesis
 keeps its first best-scoring reference (``MeteorScorer``: a later reference must score
-strictly higher).
+strictly higher). Matching and search go chunk by chunk of pairs (a bounded peak
+memory), a chunk searched in a second thread while the next one is matched.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, Dict, List, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, replace
+from typing import Any, Dict, List, Sequence, Tuple
 
 import numpy as np
 
 from ..signature import make_signature, nrefs_field
 from ..tokenizers import tokenize_strings
 from .jar_beam import cap_candidates, count_chunks, ranking_weights, search
-from .jar_matching import JarCandidates, jar_candidates
-from .jar_normalize import java_lower, jar_tokens
+from .jar_matching import CANDIDATE_FIELDS, JarCandidates, jar_candidates
+from .jar_normalize import java_lower, jar_tokens, release_arrow_memory
 from .jar_resources import function_words
 from .jar_settings import FUNCTION_WORDS, JarSettings, resolve_settings
 from .jar_statistics import MeteorParameters, MeteorStatistics, scores, statistics_rows
@@ -77,15 +79,14 @@ def jar_statistics(hypotheses: Sequence[str], references: Sequence[Sequence[str]
     if settings.pretokenize is not None:  # pycocoevalcap: PTB tokens, then the jar (its -norm included)
         texts = tokenize_strings(texts, settings.pretokenize)
     encoded = jar_tokens(texts, settings.language, settings.normalize, settings.lowercase)
+    release_arrow_memory()
     segments = Segments(encoded.ids, encoded.offsets, encoded.vocab)
     n_texts = len(index)
     # each distinct (hypothesis, reference) once
     pair_key = np.repeat(hyp_text, n_refs) * n_texts + ref_text
     distinct, pair_of = np.unique(pair_key, return_inverse=True)
     pair_hyp, pair_ref = distinct // n_texts, distinct % n_texts
-    cands = cap_candidates(jar_candidates(segments, pair_hyp, pair_ref, settings.stages, settings.language))
-    chosen = search(cands, ranking_weights(settings.stages), settings.beam)
-    pair_rows = _pair_rows(segments, pair_hyp, pair_ref, cands, chosen, settings, params)
+    pair_rows, kept = _match_and_search(segments, pair_hyp, pair_ref, settings, params)
 
     # the first best reference of each hypothesis (a later one must score strictly higher)
     pair_of = pair_of.ravel()
@@ -98,32 +99,95 @@ def jar_statistics(hypotheses: Sequence[str], references: Sequence[Sequence[str]
     stats = MeteorStatistics(pair_rows[best_pair], params, n_refs)
 
     # the best pairs' matches, per segment
-    owner = cands.pair[chosen]
-    per_pair = np.bincount(owner, minlength=len(distinct))
+    per_pair = np.bincount(kept.pair, minlength=len(distinct))
     pair_first = np.concatenate(([0], np.cumsum(per_pair)))
     counts = per_pair[best_pair]
     rows = np.repeat(pair_first[best_pair], counts) + np.arange(counts.sum()) - np.repeat(
         np.concatenate(([0], np.cumsum(counts)))[:-1], counts)
-    picked = chosen[rows]
-    alignments = JarAlignments(np.concatenate(([0], np.cumsum(counts))), cands.hyp_start[picked], cands.hyp_len[picked],
-                               cands.ref_start[picked], cands.ref_len[picked], cands.module[picked])
+    alignments = JarAlignments(np.concatenate(([0], np.cumsum(counts))), kept.hyp_start[rows], kept.hyp_len[rows],
+                               kept.ref_start[rows], kept.ref_len[rows], kept.module[rows])
     return JarResult(stats, best_row - row_first[:-1], alignments, settings)
 
 
+_CHUNK_TOKENS = 1 << 19  # words (both sides) of the pairs matched and searched at once
+
+
+def _match_and_search(segments: Segments, pair_hyp: np.ndarray, pair_ref: np.ndarray, settings: JarSettings,
+                      params: MeteorParameters) -> Tuple[np.ndarray, JarCandidates]:
+    """The statistics rows of every pair and the matches of its alignment (a
+    :class:`.JarCandidates` of the chosen candidates only, in (pair, reference start)
+    order). Pairs are independent: they are matched and searched in chunks of about
+    :data:`_CHUNK_TOKENS` words, so that the candidates and the search's arrays, the
+    largest intermediates, are those of one chunk at a time; a reference's pairs are in
+    one chunk (pairs ordered by reference), so that its phrases are looked up once."""
+    lengths = segments.lengths
+    order = np.argsort(pair_ref, kind="stable")
+    size = np.cumsum(lengths[pair_hyp[order]] + lengths[pair_ref[order]])
+    bounds = np.unique(np.searchsorted(size, np.arange(1, int(size[-1]) // _CHUNK_TOKENS + 1) * _CHUNK_TOKENS,
+                                       side="right")) if len(size) else np.zeros(0, dtype=np.int64)
+    bounds = np.unique(np.concatenate(([0], bounds, [len(order)])))
+    cache: dict = {}  # the matchers' per-word-type arrays, computed once
+    ranking = ranking_weights(settings.stages)
+    weights = _Weights.of(segments, settings)
+    def finish(chunk: np.ndarray, cands: JarCandidates) -> Tuple[np.ndarray, JarCandidates]:
+        chosen = search(cands, ranking, settings.beam)
+        chunk_rows = _pair_rows(segments, pair_hyp[chunk], pair_ref[chunk], cands, chosen, settings, params, weights)
+        taken = cands.take(chosen)
+        return chunk_rows, replace(taken, pair=chunk[taken.pair])
+
+    chunks = [order[a:b] for a, b in zip(bounds[:-1], bounds[1:])] or [order]
+    results = []
+    # a chunk is searched (compiled code and numpy, mostly without the GIL) while the
+    # next one is matched: at most two chunks' candidates alive at once
+    with ThreadPoolExecutor(max_workers=1) as searcher:
+        pending = None
+        for chunk in chunks:
+            cands = cap_candidates(jar_candidates(segments, pair_hyp[chunk], pair_ref[chunk], settings.stages,
+                                                  settings.language, cache))
+            if pending is not None:
+                results.append(pending.result())
+            pending = searcher.submit(finish, chunk, cands)
+            del cands
+        results.append(pending.result())
+    rows = np.zeros((len(pair_hyp), results[0][0].shape[1]))
+    for chunk, (chunk_rows, _) in zip(chunks, results):
+        rows[chunk] = chunk_rows
+    parts = [taken for _, taken in results]
+    by_pair = np.argsort(np.concatenate([p.pair for p in parts]), kind="stable")  # each pair's in reference order
+    kept = JarCandidates(**{f: np.concatenate([getattr(p, f) for p in parts])[by_pair] for f in CANDIDATE_FIELDS},
+                         hyp_length=lengths[pair_hyp], ref_length=lengths[pair_ref])
+    return rows, kept
+
+
+@dataclass(frozen=True)
+class _Weights:
+    """What each word counts for in the statistics, and each segment's totals."""
+
+    size: np.ndarray  # per type: 1, or its length in UTF-16 code units (-t util)
+    is_function: np.ndarray  # per type
+    seg_len: np.ndarray  # per segment: the sum of its words' sizes
+    seg_function: np.ndarray  # per segment: that of its function words
+
+    @classmethod
+    def of(cls, segments: Segments, settings: JarSettings) -> "_Weights":
+        vocab = segments.vocab
+        functions = function_words(FUNCTION_WORDS)  # whatever the language, as the jar's command line
+        is_function = np.fromiter((java_lower(w) in functions for w in vocab), dtype=bool, count=len(vocab))
+        size = (np.fromiter((len(w.encode("utf-16-le")) // 2 for w in vocab), dtype=np.float64, count=len(vocab))
+                if settings.char_based else np.ones(len(vocab), dtype=np.float64))
+        tokens, offsets = segments.tokens, segments.offsets
+        seg_of_token = np.repeat(np.arange(len(offsets) - 1), np.diff(offsets))
+        seg_len = np.bincount(seg_of_token, weights=size[tokens], minlength=len(offsets) - 1)
+        seg_function = np.bincount(seg_of_token, weights=(size * is_function)[tokens], minlength=len(offsets) - 1)
+        return cls(size, is_function, seg_len, seg_function)
+
+
 def _pair_rows(segments: Segments, pair_hyp: np.ndarray, pair_ref: np.ndarray, cands: JarCandidates, chosen: np.ndarray,
-               settings: JarSettings, params: MeteorParameters) -> np.ndarray:
+               settings: JarSettings, params: MeteorParameters, weights: _Weights) -> np.ndarray:
     """The statistics of every distinct pair's alignment (rows of :mod:`.jar_statistics`)."""
     n_pairs = len(pair_hyp)
-    vocab = segments.vocab
-    functions = function_words(FUNCTION_WORDS)  # whatever the language, as the jar's command line
-    is_function = np.fromiter((java_lower(w) in functions for w in vocab), dtype=bool, count=len(vocab))
-    # what a word counts for: 1, or its length in UTF-16 code units (-t util)
-    size = (np.fromiter((len(w.encode("utf-16-le")) // 2 for w in vocab), dtype=np.float64, count=len(vocab))
-            if settings.char_based else np.ones(len(vocab), dtype=np.float64))
+    size, is_function, seg_len, seg_function = weights.size, weights.is_function, weights.seg_len, weights.seg_function
     tokens, offsets = segments.tokens, segments.offsets
-    seg_of_token = np.repeat(np.arange(len(offsets) - 1), np.diff(offsets))
-    seg_len = np.bincount(seg_of_token, weights=size[tokens], minlength=len(offsets) - 1)
-    seg_function = np.bincount(seg_of_token, weights=(size * is_function)[tokens], minlength=len(offsets) - 1)
 
     n_mod = len(settings.stages)
     per_module = np.zeros((n_pairs, n_mod, 4))

@@ -214,3 +214,9 @@ def jar_tokens(lines: Sequence[str], language: str = "english", normalize: bool 
                 [java_lower(line) for line in text.filter(others).to_pylist()], pa.large_string()))
         text = lowered
     return encode_space_separated(text)
+
+
+def release_arrow_memory() -> None:
+    """Give pyarrow's freed buffers back to the system (its pool keeps them for reuse;
+    after tokenizing a corpus they would stay in the process's memory for nothing)."""
+    pa.default_memory_pool().release_unused()

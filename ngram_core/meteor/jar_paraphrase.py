@@ -50,90 +50,47 @@ class Occurrences:
 
 
 class _HashIndex:
-    """An open-addressing hash table of distinct nonzero uint64 keys (linear probing),
-    built and searched with whole-array numpy operations: ``find`` gives, for each
-    query, the position of that key in the key array, or -1."""
+    """An open-addressing hash table of distinct nonzero uint64 keys (linear probing,
+    load factor below 1/2), built and searched by compiled loops
+    (:mod:`._jar_match_kernel`): ``find`` gives, for each query, the position of that
+    key in the key array, or -1. Two equal keys (a hash collision of two phrases) are
+    an error, never a silent wrong match."""
 
-    def __init__(self, keys: np.ndarray, verify: bool = True) -> None:
-        bits = max(int(len(keys) * 2 - 1).bit_length(), 4)  # load factor below 1/2
-        self._shift = np.uint64(64 - bits)
-        self._mask = (1 << bits) - 1
-        self._keys = np.zeros(1 << bits, dtype=np.uint64)
-        self._index = np.full(1 << bits, -1, dtype=np.int32)
-        if np.any(keys == 0):
-            raise ValueError("a zero key (the empty-slot mark)")
-        pending = np.arange(len(keys), dtype=np.int64)
-        slot = self._home(keys)
-        while len(pending):
-            at = slot[pending]
-            free = self._keys[at] == 0
-            candidates, where = pending[free], at[free]
-            self._index[where] = candidates  # of several keys wanting one slot, one wins
-            won = self._index[where] == candidates
-            self._keys[where[won]] = keys[candidates[won]]
-            left = np.ones(len(pending), dtype=bool)
-            left[np.flatnonzero(free)[won]] = False
-            pending, at = pending[left], at[left]
-            slot[pending] = (at + 1) & self._mask  # their slot is taken now: probe on
-        # every key must find itself: two equal keys would leave one unreachable
-        if verify and len(keys) and not np.array_equal(self.find(keys), np.arange(len(keys))):
-            raise ValueError("two keys are equal")
+    def __init__(self, keys: np.ndarray) -> None:
+        from ._jar_match_kernel import hash_insert
 
-    def _home(self, keys: np.ndarray) -> np.ndarray:
-        return ((keys * _SLOT_MULTIPLIER) >> self._shift).astype(np.int64)
+        self._bits = max(int(len(keys) * 2 - 1).bit_length(), 4)
+        self._keys, self._index, ok = hash_insert(np.ascontiguousarray(keys, dtype=np.uint64), self._bits,
+                                                  _SLOT_MULTIPLIER)
+        if not ok:
+            raise ValueError("two keys are equal, or a key is zero (the empty-slot mark)")
 
     def find(self, queries: np.ndarray) -> np.ndarray:
-        result = np.full(len(queries), -1, dtype=np.int64)
-        slot = self._home(queries)
-        active = np.arange(len(queries), dtype=np.int64)
-        while len(active):
-            at = slot[active]
-            key = self._keys[at]
-            hit = key == queries[active]
-            result[active[hit]] = self._index[at[hit]]
-            active = active[(key != 0) & ~hit]
-            slot[active] = (slot[active] + 1) & self._mask
-        return result
+        from ._jar_match_kernel import hash_find
+
+        return hash_find(self._keys, self._index, self._bits, _SLOT_MULTIPLIER,
+                         np.ascontiguousarray(queries, dtype=np.uint64))
 
 
 class ParaphraseTable:
     """The paraphrase table as arrays (see the module docstring)."""
 
-    def __init__(self, arrays: Dict[str, np.ndarray], verify: bool = True) -> None:
-        """``verify``: check that no two phrases or prefixes share a hash (a pass over
-        all of them; done when the shipped table is built and tested, so loading it
-        skips it)."""
+    def __init__(self, arrays: Dict[str, np.ndarray]) -> None:
+        from ._jar_match_kernel import phrase_keys
+
         self.words = arrays["words"].tobytes().decode("utf-8").split("\n")
         self._word_index = {w: k for k, w in enumerate(self.words)}
         # phrase_words[k, p]: word k of phrase p, as word id + 1 (0: the phrase is shorter)
         self.phrase_words = arrays["phrase_words"].reshape(MAX_PHRASE, -1)
         n_phrases = self.phrase_words.shape[1]
-        self.phrase_len = np.count_nonzero(self.phrase_words, axis=0).astype(np.int64)
-        # the number of leading words a phrase shares with the one before it (sorted order)
-        same = np.ones(n_phrases - 1, dtype=bool)
-        lcp = np.zeros(n_phrases, dtype=np.int64)
-        for column in range(MAX_PHRASE):
-            same &= self.phrase_words[column, 1:] == self.phrase_words[column, :-1]
-            same &= self.phrase_words[column, 1:] > 0
-            lcp[1:] += same
-        # one hash table for the phrases and the proper prefixes of phrases: a phrase is
-        # a proper prefix iff the next phrase in sorted order starts with it; the other
-        # prefixes are those longer than what a phrase shares with the one before it
-        hashes = np.zeros(n_phrases, dtype=np.uint64)
-        prefixes = []
-        for column in range(MAX_PHRASE):
-            word = self.phrase_words[column].astype(np.uint64)
-            hashes = np.where(word > 0, hashes * _MULTIPLIER + word, hashes)
-            n = column + 1
-            prefixes.append(hashes[(self.phrase_len > n) & (n > lcp)])
-        prefixes = np.concatenate(prefixes)
-        self._index = _HashIndex(np.concatenate([hashes, prefixes]), verify)
+        # one hash table for the phrases and the proper prefixes of phrases (each once)
+        keys, self.phrase_len, self._continued = phrase_keys(self.phrase_words, _MULTIPLIER)
+        self._index = _HashIndex(keys)
+        del keys
         self._n_phrases = n_phrases
-        next_lcp = np.append(lcp[1:], 0)
-        self._continued = np.concatenate([next_lcp == self.phrase_len, np.ones(len(prefixes), dtype=bool)])
         # groups: the phrases with paraphrases, their entries in file order
         group_phrase = np.cumsum(arrays["group_phrase"].astype(np.int64))
-        self.group_of_phrase = np.full(n_phrases, -1, dtype=np.int64)
+        self.group_of_phrase = np.full(n_phrases, -1, dtype=np.int32)
         self.group_of_phrase[group_phrase] = np.arange(len(group_phrase))
         self.group_offsets = offsets_from_counts(arrays["group_size"].astype(np.int64))
         self.entry_paraphrase = arrays["entry_paraphrase"].astype(np.int32)
@@ -202,8 +159,7 @@ _LOCK = threading.Lock()
 
 @lru_cache(maxsize=None)
 def _load(path: str) -> ParaphraseTable:
-    # the shipped table's hashes were checked when it was built (and by its test)
-    return ParaphraseTable(_read_arrays(Path(path)), verify=Path(path) != RESOURCE.resolve())
+    return ParaphraseTable(_read_arrays(Path(path)))
 
 
 def paraphrase_table(path: Optional[Path] = None) -> ParaphraseTable:

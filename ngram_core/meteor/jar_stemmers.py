@@ -73,6 +73,8 @@ _EN_STEP4_ORDER = _by_length(_EN_STEP4)
 
 def _first_suffix(word: str, ordered: Tuple[str, ...]) -> Optional[str]:
     """The longest suffix of ``word`` in ``ordered`` (sorted longest first)."""
+    if not word.endswith(ordered):  # one call for the common case: none of them
+        return None
     for suffix in ordered:
         if word.endswith(suffix):
             return suffix

@@ -23,8 +23,12 @@ def shared_key_matches(hyp_start, ref_start, hyp_tok, ref_tok, key_offsets, key_
     most ``limit`` of them, the nearest to the reference word's position (ties: the
     earlier).
 
-    Per pair, each key's hypothesis words are chained in position order (``head`` of
-    the key, ``chain`` of each entry), valid while ``stamp`` of the key is the pair.
+    Per pair, the (key, hypothesis word) entries are sorted by key, then position; a key's
+    run is ``sorted_word[head[key]:head[key] + count[key]]``, valid while ``stamp`` of the
+    key is the pair. A reference word walks outwards from its own position in each of its
+    keys' runs and stops after ``limit`` words that qualify, so a word repeated n times
+    costs O(n * limit), not O(n^2); the nearest ``limit`` of the union (distance, then the
+    earlier position) are among those, so the result is the same as scanning everything.
     Returns (reference rows, hypothesis rows)."""
     n_pairs = len(hyp_start) - 1
     size = 1024
@@ -41,8 +45,11 @@ def shared_key_matches(hyp_start, ref_start, hyp_tok, ref_tok, key_offsets, key_
         max_entries = max(max_entries, n)
     stamp = np.full(n_keys, -1, np.int64)
     head = np.zeros(n_keys, np.int64)
-    chain = np.zeros(max_entries, np.int64)  # the next entry of the same key, -1 at the end
+    count = np.zeros(n_keys, np.int64)
+    entry_key = np.zeros(max_entries, np.int64)
     entry_word = np.zeros(max_entries, np.int64)
+    sort_key = np.zeros(max_entries, np.int64)
+    sorted_word = np.zeros(max_entries, np.int64)
     seen = np.full(max_len, -1, np.int64)  # seen[i] == j: hypothesis word i already hit for reference row j
     hits = np.empty(max_len, np.int64)
     for p in range(n_pairs):
@@ -51,41 +58,56 @@ def shared_key_matches(hyp_start, ref_start, hyp_tok, ref_tok, key_offsets, key_
         h0, h1, r0, r1 = hyp_start[p], hyp_start[p + 1], ref_start[p], ref_start[p + 1]
         if h0 == h1 or r0 == r1:
             continue
+        L = h1 - h0
         e = 0
-        for i in range(h1 - 1, h0 - 1, -1):  # backwards: each chain comes out in position order
+        for i in range(h0, h1):
             t = hyp_tok[i]
             for k in range(key_offsets[t], key_offsets[t + 1]):
-                key = key_flat[k]
-                chain[e] = head[key] if stamp[key] == p else -1
-                stamp[key] = p
-                head[key] = e
+                entry_key[e] = key_flat[k]
                 entry_word[e] = i - h0
+                sort_key[e] = key_flat[k] * L + (i - h0)
                 e += 1
+        order = np.argsort(sort_key[:e])  # (key, word) pairs are distinct: no ties
+        for x in range(e):
+            key = entry_key[order[x]]
+            sorted_word[x] = entry_word[order[x]]
+            if stamp[key] != p:
+                stamp[key] = p
+                head[key] = x
+                count[key] = 0
+            count[key] += 1
         for j in range(r0, r1):
             t = ref_tok[j]
+            q = j - r0
             n_hits = 0
             for k in range(key_offsets[t], key_offsets[t + 1]):
                 key = key_flat[k]
                 if stamp[key] != p:
                     continue
-                at = head[key]
-                while at >= 0:
-                    i = entry_word[at]
-                    at = chain[at]
+                a, c = head[key], count[key]
+                hi = np.searchsorted(sorted_word[a:a + c], q)
+                lo = hi - 1
+                taken = 0
+                while taken < limit and (lo >= 0 or hi < c):
+                    if lo >= 0 and (hi == c or q - sorted_word[a + lo] <= sorted_word[a + hi] - q):
+                        i = sorted_word[a + lo]
+                        lo -= 1
+                    else:
+                        i = sorted_word[a + hi]
+                        hi += 1
+                    if other_word and word_hash[hyp_tok[h0 + i]] == word_hash[t]:
+                        continue
+                    taken += 1
                     if seen[i] == j:  # another key of the same word
                         continue
                     seen[i] = j
-                    if other_word and word_hash[hyp_tok[h0 + i]] == word_hash[t]:
-                        continue
                     hits[n_hits] = i
                     n_hits += 1
             if n_hits == 0:
                 continue
-            if key_offsets[t + 1] - key_offsets[t] > 1:
-                hits[:n_hits].sort()
+            hits[:n_hits].sort()
             lo, hi = 0, n_hits
             if n_hits > limit:  # the nearest `limit`: a window around the reference position
-                q = j - r0
                 lo = np.searchsorted(hits[:n_hits], q)
                 hi = lo
                 while hi - lo < limit:

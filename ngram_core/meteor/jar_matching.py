@@ -283,7 +283,13 @@ def _paraphrases_of(table, occurrences, by_seq: np.ndarray, pairs: np.ndarray, p
     if not len(index.sorted) or not len(queries):
         return (_NONE,) * 6
     at, found = index.find(queries)
-    counts = np.where(found, index.end[at] - index.start[at], 0)
+    # Bound: at most MAX_CANDIDATES phrase-side occurrences per other-side occurrence, the
+    # first in the jar's order (a word repeated thousands of times would otherwise pair
+    # every occurrence with every other); never reached on real text, where the
+    # per-position cap of jar_beam.cap_candidates is not reached either
+    from .jar_beam import MAX_CANDIDATES
+
+    counts = np.minimum(np.where(found, index.end[at] - index.start[at], 0), MAX_CANDIDATES)
     q = np.repeat(np.arange(len(queries)), counts)
     first = offsets_from_counts(counts)
     x = index.order[np.arange(first[-1]) - first[q] + index.start[at][q]]

@@ -132,6 +132,8 @@ def test_item4_numpy_bools_are_bools(name):
 # -- item 5: degenerate long input stays bounded (time and memory about linear) -----------------
 LONG_INPUTS = {
     "one word 20,000 times": (" ".join(["the"] * 20000), " ".join(["the"] * 19000)),
+    # METEOR 1.5's stem, synonym and paraphrase modules pair every "running" with every "runs"
+    "two related words, 20,000 each": (" ".join(["running"] * 20000), " ".join(["runs"] * 20000)),
     "two words alternating, 20,000": (" ".join(["a", "b"] * 10000), " ".join(["b", "a"] * 10000)),
     "200,000 tokens, 5,000 types": (" ".join(f"w{i % 5000}" for i in range(200000)),
                                     " ".join(f"w{(i * 7) % 5000}" for i in range(150000))),

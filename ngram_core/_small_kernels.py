@@ -17,44 +17,53 @@ import numpy as np
 
 
 _GOLDEN = np.uint64(0x9E3779B97F4A7C15)  # Fibonacci hashing: multiply, keep the top bits
+_PAIR_CAP = 1 << 16  # entries of the pair table: hypotheses up to 256 tokens
 
 
 @numba.njit(cache=True, nogil=True)
 def clipped_counts(ids, offsets, ref_table, n_segments, max_order, vocab_size):
     """(segments, max_order) clipped n-gram matches, one segment at a time.
 
-    ``ids``/``offsets``: the token ids of the hypotheses (texts 0..S-1), then of the
-    distinct references (text S + k is reference k); ``ref_table[s, j]``: segment s's
-    j-th reference, -1 where absent. Per segment, the hypothesis and its references are
-    laid end to end; order 1 numbers an n-gram by its token, order n by the pair (its
-    order n-1 number, its last token), numbered densely through an open-addressing hash
-    table (exact: the table holds the keys), so keys stay below positions x vocabulary.
-    Only hypothesis n-grams get numbers (the hypothesis comes first); a reference
-    position whose n-gram has none drops out with its longer n-grams. Each number counts its occurrences in the hypothesis and in each reference; clipped
-    = sum over numbers of min(count in the hypothesis, most in one reference).
+    ``ids``/``offsets``: the token ids (all below ``vocab_size``) of the hypotheses
+    (texts 0..S-1), then of the distinct references (text S + k is reference k);
+    ``ref_table[s, j]``: segment s's j-th reference, -1 where absent. Per segment, the
+    hypothesis and its references are laid end to end and only hypothesis n-grams get
+    numbers (the hypothesis comes first): order 1 numbers a token through a table
+    indexed by token id, order n the pair (its order n-1 number, the order-1 number
+    of its last token), through a table indexed by the pair (distinct n-1-grams x
+    distinct tokens entries, always enough for a hypothesis of up to 256 tokens), or
+    where that table is too small, an open-addressing hash table of the pairs (exact:
+    it holds the keys). A reference position whose n-gram has no number drops out with its
+    longer n-grams. Each number counts its occurrences in the hypothesis and in each
+    reference; clipped = sum over numbers of min(count in the hypothesis, most in one
+    reference). Only the entries a segment wrote are reset, so the cost is linear in
+    the tokens (and the vocabulary, once per call).
     """
     S, N, W = n_segments, max_order, ref_table.shape[1]
     out = np.zeros((S, N), np.int64)
     largest = 0
+    largest_hyp = 0
     for s in range(S):
-        size = offsets[s + 1] - offsets[s]
+        n_hyp = offsets[s + 1] - offsets[s]
+        size = n_hyp
         for j in range(W):
             t = ref_table[s, j]
             if t >= 0:
                 size += offsets[S + t + 1] - offsets[S + t]
         largest = max(largest, size)
+        largest_hyp = max(largest_hyp, n_hyp)
+    first = np.full(vocab_size, -1, np.int64)  # order-1 number of a token id, -1: none yet
+    pair = np.full(max(1, min(largest_hyp * largest_hyp, _PAIR_CAP)), -1, np.int64)
+    slot_key = np.empty(0, np.int64)  # the hash table, for segments too long for ``pair``
+    slot_code = np.empty(0, np.int64)
     bits = 1
-    while (1 << bits) < 2 * largest:
-        bits += 1
-    shift = np.uint64(64 - bits)
-    mask = (1 << bits) - 1
-    slot_key = np.empty(1 << bits, np.int64)
-    slot_code = np.empty(1 << bits, np.int64)
+    touched = np.empty(max(largest_hyp, 1), np.int64)
     tokens = np.empty(largest, np.int64)
     text = np.empty(largest, np.int64)  # 0: the hypothesis, j + 1: reference j
     left = np.empty(largest, np.int64)  # tokens from here to the end of the text
-    code = np.empty(largest, np.int64)
-    count = np.zeros((largest, W + 1), np.int64)  # occurrences of each number, per text
+    code = np.empty(largest, np.int64)  # the number of the n-gram starting here, -1: none
+    uni = np.empty(largest, np.int64)  # the order-1 number of the token here, -1: none
+    count = np.zeros((max(largest_hyp, 1), W + 1), np.int64)  # occurrences of each number, per text
     for s in range(S):
         size = 0
         for j in range(-1, W):
@@ -71,29 +80,72 @@ def clipped_counts(ids, offsets, ref_table, n_segments, max_order, vocab_size):
                 left[size] = hi - p
                 size += 1
         n_hyp = offsets[s + 1] - offsets[s]
-        for n in range(1, N + 1):
-            if n > n_hyp:
-                break  # no hypothesis n-grams of this order: 0 matches, as every longer order
-            slot_key[:] = -1
-            numbers = 0
-            for p in range(size):
-                if left[p] < n or (n > 1 and code[p] < 0):
+        if n_hyp == 0:
+            continue  # no hypothesis n-grams: 0 matches at every order
+        numbers = 0
+        for p in range(size):
+            d = first[tokens[p]]
+            if d < 0:
+                if p >= n_hyp:
+                    uni[p] = -1
                     code[p] = -1
                     continue
-                key = tokens[p] if n == 1 else code[p] * vocab_size + tokens[p + n - 1]
-                h = np.int64((np.uint64(key) * _GOLDEN) >> shift)
-                while slot_key[h] != -1 and slot_key[h] != key:
-                    h = (h + 1) & mask
-                if slot_key[h] == -1:
-                    if p >= n_hyp:  # a reference n-gram the hypothesis lacks, and so every longer one
+                d = numbers
+                first[tokens[p]] = d
+                numbers += 1
+            uni[p] = d
+            code[p] = d
+            count[d, text[p]] += 1
+        for p in range(n_hyp):
+            first[tokens[p]] = -1
+        n1 = numbers
+        for n in range(1, N + 1):
+            if n > 1:
+                if n > n_hyp:
+                    break  # no hypothesis n-grams of this order: 0 matches, as every longer order
+                direct = numbers * n1 <= len(pair)
+                if not direct:
+                    if len(slot_key) == 0:
+                        while (1 << bits) < 2 * largest:
+                            bits += 1
+                        slot_key = np.empty(1 << bits, np.int64)
+                        slot_code = np.empty(1 << bits, np.int64)
+                    slot_key[:] = -1
+                shift = np.uint64(64 - bits)
+                mask = (1 << bits) - 1
+                numbers = 0
+                for p in range(size):
+                    if left[p] < n or code[p] < 0 or uni[p + n - 1] < 0:
                         code[p] = -1
                         continue
-                    slot_key[h] = key
-                    slot_code[h] = numbers
-                    numbers += 1
-                d = slot_code[h]
-                code[p] = d
-                count[d, text[p]] += 1
+                    key = code[p] * n1 + uni[p + n - 1]
+                    if direct:
+                        d = pair[key]
+                        if d < 0:
+                            if p >= n_hyp:
+                                code[p] = -1
+                                continue
+                            d = numbers
+                            pair[key] = d
+                            touched[d] = key
+                            numbers += 1
+                    else:
+                        h = np.int64((np.uint64(key) * _GOLDEN) >> shift)
+                        while slot_key[h] != -1 and slot_key[h] != key:
+                            h = (h + 1) & mask
+                        if slot_key[h] == -1:
+                            if p >= n_hyp:
+                                code[p] = -1
+                                continue
+                            slot_key[h] = key
+                            slot_code[h] = numbers
+                            numbers += 1
+                        d = slot_code[h]
+                    code[p] = d
+                    count[d, text[p]] += 1
+                if direct:
+                    for d in range(numbers):
+                        pair[touched[d]] = -1
             clipped = 0
             for d in range(numbers):
                 most = 0
@@ -199,18 +251,31 @@ def reference_lengths(hyp_len, ref_lens):
 
 
 @numba.njit(cache=True, nogil=True)
-def first_appearance_ids(ids, n_words):
-    """Ids renumbered 0, 1, ... in order of first appearance in ``ids`` (all below
-    ``n_words``): (the renumbered ids, the original id of each new number)."""
-    new_id = np.full(n_words, -1, np.int64)
-    out = np.empty(len(ids), np.int64)
-    distinct = np.empty(len(ids), np.int64)
+def gather_first_appearance(buffer, places, new_id):
+    """The ids of several texts stored in ``buffer`` (text i at ``places[i]``,
+    ``start << 32 | length``) laid end to end and renumbered 0, 1, ... in order of first
+    appearance: (the renumbered ids, the offsets of the texts, the original id of each
+    new number). ``new_id`` is scratch with an entry, -1, for every id; the entries used
+    are set back to -1, so one scratch serves every call (no fill the size of the
+    vocabulary per call)."""
+    n = len(places)
+    offsets = np.zeros(n + 1, np.int64)
+    for i in range(n):
+        offsets[i + 1] = offsets[i] + (places[i] & 0xFFFFFFFF)
+    out = np.empty(offsets[n], np.int64)
+    distinct = np.empty(offsets[n], np.int64)
     count = 0
-    for p in range(len(ids)):
-        word = ids[p]
-        if new_id[word] < 0:
-            new_id[word] = count
-            distinct[count] = word
-            count += 1
-        out[p] = new_id[word]
-    return out, distinct[:count]
+    p = 0
+    for i in range(n):
+        start = places[i] >> 32
+        for k in range(start, start + (places[i] & 0xFFFFFFFF)):
+            word = buffer[k]
+            if new_id[word] < 0:
+                new_id[word] = count
+                distinct[count] = word
+                count += 1
+            out[p] = new_id[word]
+            p += 1
+    for k in range(count):
+        new_id[distinct[k]] = -1
+    return out, offsets, distinct[:count]

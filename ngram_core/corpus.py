@@ -34,6 +34,7 @@ before. The tokens are the same either way.
 """
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
@@ -169,7 +170,9 @@ SMALL_INPUT_TEXTS = 512  # up to this many texts, encode in Python through Recen
 class RecentTokens:
     """Token ids of recently encoded texts and chunks, in one vocabulary that only grows.
 
-    ``texts[(tokenizer, lowercase)]`` maps a text to its token ids; ``chunks`` maps
+    ``texts[(tokenizer, lowercase)]`` maps a text to where its token ids lie in one
+    contiguous buffer (``start << 32 | length``: a batch gathers its texts' ids from
+    one array in one compiled pass, not from an array per text); ``chunks`` maps
     (tokenizer, chunk) to a chunk's token ids, for the tokenizers that tokenize chunk by
     chunk (``chunk_local``). When any table outgrows its limit, :func:`recent_tokens`
     starts a new, empty instance (ids mean something only within one instance), so
@@ -179,17 +182,23 @@ class RecentTokens:
     MAX_TEXTS = 1 << 16
     MAX_CHUNKS = 1 << 18
     MAX_WORDS = 1 << 20
+    MAX_BUFFER = 1 << 25  # token ids (256 MB)
 
     def __init__(self) -> None:
         self.index: dict[str, int] = {}  # token -> id
         self.words: list[str] = []  # id -> token
-        self.texts: dict[tuple, dict[str, np.ndarray]] = {}
+        self.texts: dict[tuple, dict[str, int]] = {}
         self.chunks: dict[tuple, tuple] = {}
+        self.buffer = np.empty(1 << 12, dtype=np.int64)  # the token ids of every text in ``texts``
+        self.used = 0
+        self.lock = threading.Lock()  # one batch at a time reads and extends the tables and the buffer
+        self._word_array = np.empty(0, dtype=object)  # ``words`` up to ``_filled``, for fancy indexing
+        self._filled = 0
 
     @property
     def full(self) -> bool:
         return (sum(map(len, self.texts.values())) > self.MAX_TEXTS or len(self.chunks) > self.MAX_CHUNKS
-                or len(self.words) > self.MAX_WORDS)
+                or len(self.words) > self.MAX_WORDS or self.used > self.MAX_BUFFER)
 
     def intern(self, tokens: Iterable[str]) -> tuple:
         index, words = self.index, self.words
@@ -202,23 +211,56 @@ class RecentTokens:
             ids.append(found)
         return tuple(ids)
 
-    def text_ids(self, tokenizer, lowercase: bool, text: str) -> np.ndarray:
+    def word_array(self) -> np.ndarray:
+        """``words`` as an object array (its capacity doubles as it grows: amortized O(1) per word)."""
+        n = len(self.words)
+        if len(self._word_array) < n:
+            grown = np.empty(max(2 * len(self._word_array), n, 1024), dtype=object)
+            grown[: self._filled] = self._word_array[: self._filled]
+            self._word_array = grown
+        if self._filled < n:
+            self._word_array[self._filled : n] = self.words[self._filled : n]
+            self._filled = n
+        return self._word_array
+
+    def store(self, ids: list) -> int:
+        """Appends ``ids`` to the buffer: their place, ``start << 32 | length``."""
+        start, length = self.used, len(ids)
+        if start + length > len(self.buffer):
+            grown = np.empty(max(2 * len(self.buffer), start + length), dtype=np.int64)
+            grown[:start] = self.buffer[:start]
+            self.buffer = grown
+        self.buffer[start : start + length] = ids
+        self.used = start + length
+        return start << 32 | length
+
+    def text_ids(self, tokenizer, lowercase: bool, text: str) -> list:
         """Token ids of one text, as sacreBLEU tokenizes it (lowercase, rstrip, tokenizer)."""
         line = text.lower() if lowercase else text
         if tokenizer.strip_lines:
             line = line.rstrip()
         if not tokenizer.chunk_local:
-            return np.array(self.intern(tokenizer.tokenize_batch([line])[0].split()), dtype=np.int64)
+            return list(self.intern(tokenizer.tokenize_batch([line])[0].split()))
         name, chunks, ids = tokenizer.name, self.chunks, []
         for chunk in tokenizer.prepare_line(line).split():
             found = chunks.get((name, chunk))
             if found is None:
                 found = chunks[(name, chunk)] = self.intern(tokenizer(chunk).split())
             ids.extend(found)
-        return np.array(ids, dtype=np.int64)
+        return ids
 
 
 _RECENT = RecentTokens()
+_SCRATCH = threading.local()  # per thread (the kernel runs without the GIL): gather_first_appearance's scratch
+
+
+def _renumber_scratch(n_words: int) -> np.ndarray:
+    """This thread's scratch for :func:`gather_first_appearance`: -1 for each of ``n_words`` ids."""
+    scratch = getattr(_SCRATCH, "new_id", None)
+    if scratch is None or len(scratch) < n_words:
+        scratch = _SCRATCH.new_id = np.full(max(n_words, 2 * (0 if scratch is None else len(scratch)), 4096), -1,
+                                            dtype=np.int64)
+    return scratch
 
 
 def recent_tokens() -> RecentTokens:
@@ -232,24 +274,22 @@ def recent_tokens() -> RecentTokens:
 def _encode_small(texts: Sequence[str], tokenizer, lowercase: bool) -> EncodedTexts:
     """``encode_texts`` in Python, for a few texts: ids come from the cache of recent tokens."""
     recent = recent_tokens()  # one instance throughout, even if another call replaces it
-    table = recent.texts.setdefault((tokenizer.name, lowercase), {})
-    arrays = []
-    for text in texts:
-        ids = table.get(text)
-        if ids is None:
-            ids = table[text] = recent.text_ids(tokenizer, lowercase, text)
-        arrays.append(ids)
-    lengths = np.fromiter(map(len, arrays), dtype=np.int64, count=len(arrays))
-    cached = np.concatenate(arrays)
-    # Renumber in order of first appearance in these texts: a function of the input alone,
-    # not of what the cache saw before (NIST and METEOR sum floats in id order); compiled,
-    # as a handful of numpy calls would cost more than the lookups above.
-    from ._small_kernels import first_appearance_ids  # numba, compiled once per installation (cached)
+    from ._small_kernels import gather_first_appearance  # numba, compiled once per installation (cached)
 
-    words = recent.words
-    local, distinct = first_appearance_ids(cached, len(words))
-    return EncodedTexts(ids=local, offsets=offsets_from_counts(lengths),
-                        vocab=list(map(words.__getitem__, distinct.tolist())))
+    with recent.lock:
+        table = recent.texts.setdefault((tokenizer.name, lowercase), {})
+        places = []
+        for text in texts:
+            place = table.get(text)
+            if place is None:
+                place = table[text] = recent.store(recent.text_ids(tokenizer, lowercase, text))
+            places.append(place)
+        # Renumber in order of first appearance in these texts: a function of the input
+        # alone, not of what the cache saw before (NIST and METEOR sum floats in id order).
+        local, offsets, distinct = gather_first_appearance(recent.buffer, np.array(places, dtype=np.int64),
+                                                           _renumber_scratch(len(recent.words)))
+        vocab = recent.word_array()[distinct].tolist()
+    return EncodedTexts(ids=local, offsets=offsets, vocab=vocab)
 
 
 def encode_texts(texts: Sequence[str], tokenize: str = "13a", lowercase: bool = False) -> EncodedTexts:

@@ -73,19 +73,24 @@ def tokenize_corpus(
 ) -> TokenizedCorpus:
     """Tokenize checked input (one list of references per hypothesis) once."""
     n = len(hypotheses)
-    counts = np.fromiter(map(len, references), dtype=np.int64, count=n)
-    flat = [ref for refs in references for ref in refs]
-    if len(flat) <= SMALL_INPUT_TEXTS:  # a dict beats pyarrow's fixed costs
-        codes, distinct = intern_strings(flat)
+    if sum(map(len, references)) <= SMALL_INPUT_TEXTS:  # a dict beats pyarrow's and numpy's fixed costs
+        index: dict = {}
+        setdefault = index.setdefault
+        rows = [[setdefault(ref, len(index)) for ref in refs] for refs in references]
+        width = max(map(len, rows), default=0)
+        table = np.array([row + [-1] * (width - len(row)) for row in rows], dtype=np.int64).reshape(n, width)
+        distinct = list(index)
     else:
+        counts = np.fromiter(map(len, references), dtype=np.int64, count=n)
+        flat = [ref for refs in references for ref in refs]
         encoded = pc.dictionary_encode(pa.array(flat, type=pa.large_string()))
         codes = encoded.indices.to_numpy(zero_copy_only=False).astype(np.int64)
         distinct = encoded.dictionary.to_pylist()
-    width = int(counts.max()) if n else 0
-    table = np.full((n, width), -1, dtype=np.int64)
-    rows = np.repeat(np.arange(n), counts)
-    cols = np.arange(len(flat)) - np.repeat(np.cumsum(counts) - counts, counts)
-    table[rows, cols] = codes
+        width = int(counts.max()) if n else 0
+        table = np.full((n, width), -1, dtype=np.int64)
+        rows = np.repeat(np.arange(n), counts)
+        cols = np.arange(len(flat)) - np.repeat(np.cumsum(counts) - counts, counts)
+        table[rows, cols] = codes
     texts = encode_texts(list(hypotheses) + distinct, tokenize, lowercase)
     return TokenizedCorpus(texts=texts, n_segments=n, ref_table=table)
 

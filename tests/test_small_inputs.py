@@ -120,3 +120,31 @@ def test_small_path_scores_are_bit_identical_to_the_general_path(n, monkeypatch)
     monkeypatch.setattr(bleu_module, "statistics_for", lambda corpus, values: real(
         corpus, values, match_ngrams(corpus, values["max_order"])))
     assert corpus_bleu(hyps, refs, **options) == small
+
+
+def test_threads_sharing_the_cache_get_the_sequential_results(monkeypatch):
+    """The cache of recent tokens is shared by every thread (a reward computed in a thread
+    pool): with its lock, concurrent batches, including ones that fill the cache and start a
+    new one, get exactly what each batch gets alone."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    rng = np.random.default_rng(7)
+    words = [f"w{i}" for i in range(300)] + ["a", "b.", "c,", "d-e", "5-6", "Hello!"]
+    def sentence():
+        return " ".join(rng.choice(words, size=int(rng.integers(0, 400))).tolist())
+    batches = [([sentence() for _ in range(n)], [[sentence(), sentence()] for _ in range(n)])
+               for n in (1, 8, 64, 200) for _ in range(3)]
+    options = dict(effective_order=True, return_segments=True)
+
+    def score(batch):
+        result = corpus_bleu(batch[0], batch[1], **options)
+        return result["score"], list(result["segment_scores"])
+
+    expected = [score(batch) for batch in batches]
+    monkeypatch.setattr(corpus_module, "_RECENT", RecentTokens())
+    monkeypatch.setattr(RecentTokens, "MAX_TEXTS", 150)  # a new cache every few batches
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        for _ in range(5):
+            order = rng.permutation(len(batches)).tolist()
+            got = list(pool.map(lambda i: (i, score(batches[i])), order))
+            assert all(result == expected[i] for i, result in got)

@@ -128,9 +128,11 @@ class NgramTable:
                 prefix_token = self.token[np.maximum(self.parent, 0)]
                 quirk = (self.order == 2) & np.isin(prefix_token, zero)
                 numerator = np.where(quirk, float(total_words), numerator)
+        from . import libm  # the C library's log, as Perl's (numba, cached)
+
         with np.errstate(divide="ignore"):
             # mteval's expression, -log(count / numerator) / log 2, for the same bits
-            return -np.log(count / numerator) / _LOG2
+            return -libm.log(count / numerator) / _LOG2
 
 
 # -- statistics --------------------------------------------------------------------------
@@ -247,11 +249,13 @@ def nist_statistics(corpus: TokenizedCorpus, max_order: int = 5, index: Optional
 # -- scores ------------------------------------------------------------------------------
 def length_penalty(hyp_len, ref_len) -> np.ndarray:
     """exp(-beta ln^2(min(c / L, 1))); 0 when c = 0, 1 when L = 0 < c (elementwise)."""
+    from . import libm  # the C library's exp and log, as Perl's (numba, cached)
+
     c = np.asarray(hyp_len, dtype=np.float64)
     L = np.asarray(ref_len, dtype=np.float64)
     with np.errstate(divide="ignore", invalid="ignore"):
         ratio = np.where(L > 0, c / np.where(L > 0, L, 1.0), np.inf)
-        bp = np.exp(-BETA * np.log(np.clip(ratio, 1e-300, 1.0)) ** 2)
+        bp = libm.exp(-BETA * libm.log(np.clip(ratio, 1e-300, 1.0)) ** 2)
     return np.where(c <= 0, 0.0, np.where(ratio >= 1, 1.0, bp))
 
 

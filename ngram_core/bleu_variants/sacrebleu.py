@@ -25,6 +25,7 @@ kept are renormalized to sum to what they summed to before.
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Any, Dict, Mapping, Optional, Union
 
@@ -105,12 +106,14 @@ def bleu_from_statistics(stats: BleuStatistics, options: BleuOptions = BleuOptio
 
 def _array_rows(stats: BleuStatistics, options: BleuOptions) -> Dict[str, np.ndarray]:
     """:func:`bleu_from_statistics` in numpy, column by column (float32 and weights too)."""
+    from .. import libm  # the C library's exp and log, as sacreBLEU's math calls (numba, cached)
+
     N = options.max_order
     sys_len = stats.hyp_len.astype(np.float64)
     ref_len = stats.ref_len.astype(np.float64)
     rows = len(sys_len)
     with np.errstate(divide="ignore", invalid="ignore"):
-        bp = np.where(sys_len < ref_len, np.where(sys_len > 0, np.exp(1 - ref_len / np.where(sys_len > 0, sys_len, 1)), 0.0), 1.0)
+        bp = np.where(sys_len < ref_len, np.where(sys_len > 0, libm.exp(1 - ref_len / np.where(sys_len > 0, sys_len, 1)), 0.0), 1.0)
     dtype = np.float32 if stats.matches.dtype == np.float32 else np.float64
     correct = stats.matches.astype(dtype)
     total = stats.totals.astype(dtype)
@@ -145,7 +148,7 @@ def _array_rows(stats: BleuStatistics, options: BleuOptions) -> Dict[str, np.nda
         eff_order = np.where(has.any(axis=1), N - np.argmax(has[:, ::-1], axis=1), N)
     eff_order = np.maximum(eff_order, 1)
     with np.errstate(divide="ignore"):
-        logs = np.where(precisions > 0, np.log(np.where(precisions > 0, precisions, 1.0)), _LOG_ZERO)
+        logs = np.where(precisions > 0, libm.log(np.where(precisions > 0, precisions, 1.0)), _LOG_ZERO)
     if options.weights is None:
         acc = np.zeros(rows)
         for n in range(N):  # left to right, as sacreBLEU's sum()
@@ -159,13 +162,13 @@ def _array_rows(stats: BleuStatistics, options: BleuOptions) -> Dict[str, np.nda
         wk = np.where(kept, w[None, :], 0.0)
         wk = wk * (w.sum() / np.where(wk.sum(axis=1) > 0, wk.sum(axis=1), 1.0))[:, None]
         with np.errstate(divide="ignore"):
-            unit_logs = np.where(precisions > 0, np.log(np.where(precisions > 0, precisions, 1.0) / 100.0), _LOG_ZERO)
+            unit_logs = np.where(precisions > 0, libm.log(np.where(precisions > 0, precisions, 1.0) / 100.0), _LOG_ZERO)
         acc = np.zeros(rows)
         for n in range(N):
             acc = acc + np.where(wk[:, n] > 0, wk[:, n] * unit_logs[:, n], 0.0)
-        exponent = acc + np.log(100.0)
+        exponent = acc + math.log(100.0)
     # exp(log(100)) can come out as 100.00000000000001; keep BLEU within its range
-    score = np.minimum(bp * np.exp(exponent), 100.0)
+    score = np.minimum(bp * libm.exp(exponent), 100.0)
     # sacreBLEU returns 0 before smoothing when nothing matches at all (#141)
     nothing = ~(stats.matches > 0).any(axis=1)
     score = np.where(nothing, 0.0, score)

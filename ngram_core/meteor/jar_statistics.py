@@ -63,6 +63,8 @@ def scores(rows: np.ndarray, params: MeteorParameters, corpus: bool = False) -> 
     each row is a sum of segments (the jar's Final score of those segments; e.g. B
     bootstrap resamples at once).
     """
+    from .. import libm  # C's pow on every CPU (numba, cached)
+
     rows = np.asarray(rows, dtype=np.float64)
     if rows.ndim == 1:
         rows = rows[None, :]
@@ -93,7 +95,7 @@ def scores(rows: np.ndarray, params: MeteorParameters, corpus: bool = False) -> 
         ref_total = per_module[:, :, 1].sum(axis=1) + per_module[:, :, 3].sum(axis=1)
         total_match = (hyp_total == hyp_len) & (ref_total == ref_len) & (chunks == 1)
         frag = np.where(total_match, 0.0, chunks / ((hyp_words + ref_words) / 2))
-        penalty = gamma * np.power(frag, beta)
+        penalty = gamma * libm.power(frag, beta)  # numpy's AVX-512 pow differs in last bits
         score = fmean * (1.0 - penalty)
     return np.where(np.isnan(score), 0.0, np.maximum(score, 0.0))
 

@@ -1,0 +1,60 @@
+"""The jar's German stemmer: Snowball German before its ``-nisse`` rule."""
+from __future__ import annotations
+
+from .snowball import first_suffix, region_after
+
+_DE_VOWELS = frozenset("aeiouyäöü")
+_DE_S_ENDING = frozenset("bdfghklmnrt")
+_DE_ST_ENDING = _DE_S_ENDING - {"r"}
+_DE_POSTLUDE = str.maketrans({"Y": "y", "U": "u", "ä": "a", "ö": "o", "ü": "u"})
+
+
+def german_stem(word: str) -> str:
+    """The jar's German stem of ``word`` (Snowball German before its ``-nisse`` rule)."""
+    chars = list(word.replace("ß", "ss"))
+    for i in range(1, len(chars) - 1):  # u and y between vowels are consonants
+        if chars[i] in "uy" and chars[i - 1] in _DE_VOWELS and chars[i + 1] in _DE_VOWELS:
+            chars[i] = chars[i].upper()
+    w = "".join(chars)
+    n = len(w)
+    p1 = p2 = n
+    if n >= 3:
+        found = region_after(w, 0, _DE_VOWELS)
+        if found >= 0:
+            p1 = max(found, 3)  # R1 starts at 3 at the earliest; R2 is searched from the unmoved mark
+            after = region_after(w, found, _DE_VOWELS)
+            p2 = after if after >= 0 else n
+    # step 1 (R1)
+    suffix = first_suffix(w, ("ern", "em", "en", "er", "es", "e", "s"))
+    if suffix is not None and len(w) - len(suffix) >= p1:
+        start = len(w) - len(suffix)
+        if suffix != "s" or (start >= 1 and w[start - 1] in _DE_S_ENDING):
+            w = w[:start]
+    # step 2 (R1)
+    suffix = first_suffix(w, ("est", "en", "er", "st"))
+    if suffix is not None and len(w) - len(suffix) >= p1:
+        start = len(w) - len(suffix)
+        if suffix != "st" or (start >= 4 and w[start - 1] in _DE_ST_ENDING):
+            w = w[:start]
+    # step 3 (R2)
+    suffix = first_suffix(w, ("lich", "isch", "heit", "keit", "end", "ung", "ig", "ik"))
+    if suffix is not None and len(w) - len(suffix) >= p2:
+        start = len(w) - len(suffix)
+        before_e = start >= 1 and w[start - 1] == "e"
+        if suffix in ("end", "ung"):
+            w = w[:start]
+            if w.endswith("ig") and not w.endswith("eig") and len(w) - 2 >= p2:
+                w = w[:-2]
+        elif suffix in ("ig", "ik", "isch"):
+            if not before_e:
+                w = w[:start]
+        elif suffix in ("lich", "heit"):
+            w = w[:start]
+            if w.endswith(("er", "en")) and len(w) - 2 >= p1:
+                w = w[:-2]
+        else:  # keit
+            w = w[:start]
+            inner = first_suffix(w, ("lich", "ig"))
+            if inner is not None and len(w) - len(inner) >= p2:
+                w = w[: len(w) - len(inner)]
+    return w.translate(_DE_POSTLUDE)

@@ -1,0 +1,30 @@
+"""What the Snowball algorithms share: suffixes (``among``) and regions (R1, R2, RV)."""
+from __future__ import annotations
+
+from typing import Optional, Tuple
+
+
+def by_length(suffixes) -> Tuple[str, ...]:
+    return tuple(sorted(suffixes, key=len, reverse=True))
+
+
+def first_suffix(word: str, ordered: Tuple[str, ...]) -> Optional[str]:
+    """The longest suffix of ``word`` in ``ordered`` (sorted longest first)."""
+    if not word.endswith(ordered):  # one call for the common case: none of them
+        return None
+    for suffix in ordered:
+        if word.endswith(suffix):
+            return suffix
+    return None
+
+
+def region_after(word: str, start: int, vowels) -> int:
+    """Snowball ``gopast v gopast non-v`` from ``start``: the index after the first
+    non-vowel that follows a vowel, or -1 if there is none."""
+    n = len(word)
+    i = start
+    while i < n and word[i] not in vowels:
+        i += 1
+    while i < n and word[i] in vowels:
+        i += 1
+    return i + 1 if i < n else -1

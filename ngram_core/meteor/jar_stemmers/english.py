@@ -2,7 +2,7 @@
 gener/commun/arsen, as the jar's 2015 Java build runs it."""
 from __future__ import annotations
 
-from .snowball import by_length, first_suffix
+from .snowball import by_length, first_suffix, region_after
 
 _EN_VOWELS = frozenset("aeiouy")
 _EN_DOUBLES = frozenset(("bb", "dd", "ff", "gg", "mm", "nn", "pp", "rr", "tt"))
@@ -34,13 +34,8 @@ _EN_STEP4_ORDER = by_length(_EN_STEP4)
 def _en_region_after(word: str, start: int) -> int:
     """Snowball ``gopast v gopast non-v`` from ``start``: the index after the first
     non-vowel that follows a vowel, or len(word) if there is none."""
-    n = len(word)
-    i = start
-    while i < n and word[i] not in _EN_VOWELS:
-        i += 1
-    while i < n and word[i] in _EN_VOWELS:
-        i += 1
-    return i + 1 if i < n else n
+    found = region_after(word, start, _EN_VOWELS)
+    return found if found >= 0 else len(word)
 
 
 def _en_short_syllable(word: str) -> bool:

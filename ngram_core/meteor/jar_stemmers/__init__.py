@@ -1,22 +1,26 @@
 """The Snowball stemmers of ``meteor-1.5.jar``, as the jar has them (one module per language).
 
 The jar carries 2015 Java builds of the Snowball stemmers (``org.tartarus.snowball``).
-Snowball has changed since, so today's ``snowballstemmer`` gives other stems:
+Snowball has changed since, so today's ``snowballstemmer`` gives other stems for most of
+the jar's languages (measured against the jar):
 
-- English: ``snowballstemmer`` 3.x gives 46 other stems on the 61,243 lowercased WMT
-  English word types (new ``-ogist`` rule, new region prefixes such as ``emerg``, no
-  undoubling in ``added`` -> ``ad``, ...); 2.x gives none;
-- German: every version gives 35 other stems there (the ``-nisse`` rule, which deletes
-  the s of ``-niss`` after ``-e``/``-en``/``-es``, is newer than the jar); 3.x 725;
-- Russian: versions from 2.0 map ``ё`` to ``е`` first (11 other stems there).
+- English: 3.x gives 46 other stems on the 61,243 lowercased WMT English word types (new
+  ``-ogist`` rule, new region prefixes such as ``emerg``, ...); 2.x none;
+- German: every version gives 35 other stems there (the ``-nisse`` rule is newer than
+  the jar); 3.x 725;
+- Russian: versions from 2.0 map ``ё`` to ``е`` first (11 other stems there);
+- French (ë and ï in the prelude), Portuguese (``-ução``), Hungarian (ő and ű: the jar
+  spells them õ and û): 2.x and 3.x differ on generated words; Danish, Norwegian,
+  Swedish, Finnish and Romanian (cedilla ş ţ in its tables): 3.x differs.
 
-So the English, German and Russian stemmers are written out here from the Snowball
-algorithms as the jar runs them (Porter2 with the region prefixes gener/commun/arsen;
-German without the ``-nisse`` rule; Russian without the ``ё`` mapping) and checked
-word by word against the jar (``tests/test_meteor_jar_stemmers.py``). Like the jar's
-Java, they work on UTF-16 code units: a character above U+FFFF counts as two
-non-vowels. The jar's other stemming languages use ``snowballstemmer``'s stemmer of
-that language (not checked against the jar: no data).
+So those eleven are written out here from the Snowball algorithms as the jar runs them,
+a module per language, each checked word by word against the jar
+(``tests/test_meteor_jar_stemmers.py``: the WMT vocabularies of English, German and
+Russian, generated words in every language). Spanish, Italian, Turkish and Dutch are
+``snowballstemmer``'s, which agrees with the jar on them (Dutch: its ``dutch_porter``
+from 3.0 on, when ``dutch`` became another algorithm); the same test checks whichever
+version is installed. Like the jar's Java, the stemmers work on UTF-16 code units: a
+character above U+FFFF counts as two non-vowels.
 
 A stemmer here is a function from one word to its stem; :func:`jar_stemmer` gives the
 language's, with a bounded cache (stems are a pure function of the word).
@@ -26,18 +30,28 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Callable
 
+from .danish import danish_stem
 from .english import english_stem
+from .finnish import finnish_stem
+from .french import french_stem
 from .german import german_stem
+from .hungarian import hungarian_stem
+from .norwegian import norwegian_stem
+from .portuguese import portuguese_stem
+from .romanian import romanian_stem
 from .russian import russian_stem
+from .swedish import swedish_stem
 
 Stem = Callable[[str], str]
 
-_OWN = {"english": english_stem, "german": german_stem, "russian": russian_stem}
-_SNOWBALL_NAMES = {
-    "french": "french", "spanish": "spanish", "portuguese": "portuguese", "danish": "danish",
-    "romanian": "romanian", "hungarian": "hungarian", "turkish": "turkish", "finnish": "finnish",
-    "dutch": "dutch", "italian": "italian", "norwegian": "norwegian", "swedish": "swedish",
+_OWN = {
+    "english": english_stem, "german": german_stem, "russian": russian_stem, "french": french_stem,
+    "portuguese": portuguese_stem, "hungarian": hungarian_stem, "danish": danish_stem, "norwegian": norwegian_stem,
+    "swedish": swedish_stem, "finnish": finnish_stem, "romanian": romanian_stem,
 }
+# snowballstemmer's algorithm of each remaining language, first name it has wins
+_SNOWBALL_NAMES = {"spanish": ("spanish",), "italian": ("italian",), "turkish": ("turkish",),
+                   "dutch": ("dutch_porter", "dutch")}
 _CACHE_SIZE = 1 << 18
 
 
@@ -65,7 +79,8 @@ def jar_stemmer(language: str) -> Stem:
     elif language in _SNOWBALL_NAMES:
         import snowballstemmer
 
-        stem = snowballstemmer.stemmer(_SNOWBALL_NAMES[language]).stemWord
+        name = next(n for n in _SNOWBALL_NAMES[language] if n in snowballstemmer.algorithms())
+        stem = snowballstemmer.stemmer(name).stemWord
     else:
         raise ValueError(f"METEOR 1.5 has no stemmer for language {language!r}; leave 'stem' out of the modules")
     return lru_cache(maxsize=_CACHE_SIZE)(_utf16_safe(stem))

@@ -28,3 +28,12 @@ def region_after(word: str, start: int, vowels) -> int:
     while i < n and word[i] in vowels:
         i += 1
     return i + 1 if i < n else -1
+
+
+def r1_from_fourth_letter(word: str, vowels) -> int:
+    """R1 of the Scandinavian algorithms: after the first non-vowel that follows a vowel,
+    but not before the fourth letter; ``len(word)`` (empty) if there is no such
+    non-vowel or the word has fewer than three letters."""
+    n = len(word)
+    found = region_after(word, 0, vowels) if n >= 3 else -1
+    return max(found, 3) if found >= 0 else n

@@ -1,12 +1,14 @@
-"""Compiled (numba) kernels for small corpora: a batch of sentence-level rewards.
+"""Compiled (numba) kernels: BLEU's clipped counts, reference lengths and scores of rows,
+the renumbering of cached tokens, the C library's exp/log/pow over arrays.
 
 On a few dozen segments the array code of :mod:`ngram_core.ngrams` and
 :mod:`ngram_core.bleu_variants.sacrebleu` spends its time in numpy's fixed cost per
 call (a few microseconds each, dozens of calls per order), not in the work. These
 kernels do the same work in plain loops, one segment (or one row) after another.
-Kept apart so that numba is imported only when a small corpus is scored; compiled
-once per installation (``cache=True``), so only the very first call of an
-installation pays the compilation.
+Compiled once per installation (``cache=True``); a process still pays about 0.8 s the
+first time (numba's import and the loading of the machine code), which is why the
+steps that take milliseconds either way use them only once numba is loaded
+(:func:`ngram_core.compiled.warm`).
 """
 from __future__ import annotations
 
@@ -279,3 +281,28 @@ def gather_first_appearance(buffer, places, new_id):
     for k in range(count):
         new_id[distinct[k]] = -1
     return out, offsets, distinct[:count]
+
+
+# -- the C library's exp, log and pow over arrays (see ngram_core.libm) ---------------
+@numba.njit(cache=True, nogil=True)
+def libm_exp(values):
+    out = np.empty_like(values)
+    for i in range(len(values)):
+        out[i] = math.exp(values[i])
+    return out
+
+
+@numba.njit(cache=True, nogil=True)
+def libm_log(values):
+    out = np.empty_like(values)
+    for i in range(len(values)):
+        out[i] = math.log(values[i]) if values[i] > 0 else (-math.inf if values[i] == 0 else math.nan)
+    return out
+
+
+@numba.njit(cache=True, nogil=True)
+def libm_pow(bases, exponents):
+    out = np.empty_like(bases)
+    for i in range(len(bases)):
+        out[i] = math.pow(bases[i], exponents[i])
+    return out

@@ -14,6 +14,7 @@ from typing import Any, List, Optional
 
 import numpy as np
 
+from . import compiled
 from .ngrams import NgramMatches, TokenizedCorpus, clipped_match_counts
 
 
@@ -110,10 +111,23 @@ class BleuStatistics:
 
 def reference_lengths(hyp_len: np.ndarray, ref_lens: np.ndarray):
     """(closest, shortest) reference length per row: see :func:`closest_ref_length`,
-    :func:`shortest_ref_length` (one compiled pass over rows for both)."""
-    from ._small_kernels import reference_lengths as kernel  # numba, compiled once per installation (cached)
+    :func:`shortest_ref_length` (one compiled pass over rows for both once numba is
+    loaded, :mod:`ngram_core.compiled`; otherwise a few array operations)."""
+    hyp_len = np.ascontiguousarray(hyp_len, dtype=np.int64)
+    ref_lens = np.ascontiguousarray(ref_lens, dtype=np.int64)
+    if compiled.warm():
+        from ._small_kernels import reference_lengths as kernel  # numba (cached)
 
-    return kernel(np.ascontiguousarray(hyp_len, dtype=np.int64), np.ascontiguousarray(ref_lens, dtype=np.int64))
+        return kernel(hyp_len, ref_lens)
+    present = ref_lens >= 0
+    big = np.iinfo(np.int64).max
+    diff = np.abs(ref_lens - hyp_len[:, None])
+    key = np.where(present, diff * (int(ref_lens.max(initial=0)) + 1) + ref_lens, big)  # nearest, then shorter
+    rows = np.arange(len(hyp_len))
+    any_ref = present.any(axis=1)
+    closest = np.where(any_ref, ref_lens[rows, np.argmin(key, axis=1)] if ref_lens.shape[1] else 0, 0)
+    shortest = np.where(any_ref, np.where(present, ref_lens, big).min(axis=1, initial=big), 0)
+    return closest.astype(np.int64), shortest.astype(np.int64)
 
 
 def closest_ref_length(hyp_len: np.ndarray, ref_lens: np.ndarray) -> np.ndarray:

@@ -7,62 +7,73 @@ implementations, which differ from the C library's in the last bit for a few
 percent of arguments (measured on an AVX-512 EPYC: 46,223 of 1,000,000 ``exp`` and
 3,534 of 1,000,000 ``log`` results), and on other CPUs it calls the C library. Array
 code that must give a tool's numbers to the last bit on every machine calls these
-instead: plain compiled loops over ``math`` functions, which numba lowers to the C
-library's (without Intel's SVML, which numba uses only when ``icc_rt`` is installed;
-``tests/test_libm.py`` checks them against ``math`` on a million arguments).
-
-numba is imported with this module: import it inside the functions that need it.
+instead: Python's ``math`` over the elements, or, once numba is loaded
+(:func:`ngram_core.compiled.warm`), compiled loops over the same ``math`` functions,
+which numba lowers to the C library's (``tests/test_libm.py`` checks both against
+``math`` on a million arguments; numba would use Intel's SVML instead only with
+``icc_rt`` installed, which the test would catch).
 """
 from __future__ import annotations
 
 import math
+from typing import Callable
 
-import numba
 import numpy as np
 
-
-@numba.njit(cache=True, nogil=True)
-def _exp(values):
-    out = np.empty_like(values)
-    for i in range(len(values)):
-        out[i] = math.exp(values[i])
-    return out
+from .compiled import warm
 
 
-@numba.njit(cache=True, nogil=True)
-def _log(values):
-    out = np.empty_like(values)
-    for i in range(len(values)):
-        out[i] = math.log(values[i]) if values[i] > 0 else (-math.inf if values[i] == 0 else math.nan)
-    return out
+# what the compiled loops (and numpy) give where Python's math raises instead
+def _exp(x: float) -> float:
+    try:
+        return math.exp(x)
+    except OverflowError:
+        return math.inf
 
 
-@numba.njit(cache=True, nogil=True)
-def _pow(bases, exponents):
-    out = np.empty_like(bases)
-    for i in range(len(bases)):
-        out[i] = math.pow(bases[i], exponents[i])
-    return out
+def _log(x: float) -> float:
+    return math.log(x) if x > 0 else (-math.inf if x == 0 else math.nan)
 
 
-def _float64(values) -> np.ndarray:
-    return np.asarray(values, dtype=np.float64)  # not ascontiguousarray: it turns 0-d into 1-d
+def _pow(base: float, exponent: float) -> float:
+    try:
+        return math.pow(base, exponent)
+    except OverflowError:
+        return math.inf
+    except ValueError:  # a negative base to a fractional power, 0 to a negative one
+        return math.inf if base == 0 else math.nan
+
+
+def _elementwise(function: Callable[[float], float], kernel_name: str, values) -> np.ndarray:
+    x = np.asarray(values, dtype=np.float64)  # (not ascontiguousarray: it turns 0-d into 1-d)
+    flat = x.ravel()
+    if warm():
+        from . import _small_kernels
+
+        out = getattr(_small_kernels, kernel_name)(flat)
+    else:
+        out = np.fromiter(map(function, flat.tolist()), dtype=np.float64, count=flat.size)
+    return out.reshape(x.shape)
 
 
 def exp(values) -> np.ndarray:
     """``math.exp`` of every element (float64, same shape)."""
-    x = _float64(values)
-    return _exp(x.ravel()).reshape(x.shape)
+    return _elementwise(_exp, "libm_exp", values)
 
 
 def log(values) -> np.ndarray:
     """``math.log`` of every element (float64, same shape); -inf at 0 and nan below, as ``np.log``."""
-    x = _float64(values)
-    return _log(x.ravel()).reshape(x.shape)
+    return _elementwise(_log, "libm_log", values)
 
 
 def power(bases, exponents) -> np.ndarray:
     """``math.pow`` (C's ``pow``) elementwise, broadcasting as numpy does (float64)."""
-    b, e = np.broadcast_arrays(_float64(bases), _float64(exponents))
-    shape = b.shape
-    return _pow(b.ravel(), e.ravel()).reshape(shape)  # ravel: contiguous copies of broadcast views
+    b, e = np.broadcast_arrays(np.asarray(bases, dtype=np.float64), np.asarray(exponents, dtype=np.float64))
+    b, e = b.ravel(), e.ravel()  # contiguous copies of broadcast views
+    if warm():
+        from ._small_kernels import libm_pow
+
+        out = libm_pow(b, e)
+    else:
+        out = np.fromiter(map(_pow, b.tolist(), e.tolist()), dtype=np.float64, count=b.size)
+    return out.reshape(np.broadcast_shapes(np.shape(bases), np.shape(exponents)))

@@ -6,7 +6,14 @@ import math
 import numpy as np
 import pytest
 
-from ngram_core import libm
+from ngram_core import compiled, libm
+
+
+@pytest.fixture(autouse=True, params=[True, False], ids=["compiled loops", "python math"])
+def numba_loaded(request, monkeypatch):
+    """libm runs compiled loops once numba is loaded, Python's math before: both are checked."""
+    monkeypatch.setattr(compiled, "warm", lambda: request.param)
+    return request.param
 
 
 @pytest.fixture(scope="module")
@@ -37,6 +44,13 @@ def test_power_is_math_pow_and_broadcasts(arguments):
     bases = np.abs(arguments[:200_000]) % 3.0
     assert libm.power(bases, 0.2).tobytes() == np.array([math.pow(x, 0.2) for x in bases]).tobytes()
     assert libm.power(np.array([[0.5], [2.0]]), np.array([1.0, 3.0])).tolist() == [[0.5, 0.125], [2.0, 8.0]]
+
+
+def test_overflow_and_invalid_arguments_give_what_numpy_gives():
+    with np.errstate(over="ignore", invalid="ignore", divide="ignore"):
+        assert libm.exp(np.array([800.0])).tolist() == np.exp(np.array([800.0])).tolist() == [math.inf]
+        got = libm.power(np.array([-8.0, 0.0, 1e200]), np.array([0.5, -1.0, 2.0]))
+        assert math.isnan(got[0]) and got[1] == math.inf and got[2] == math.inf
 
 
 def test_shapes_and_integer_input_are_kept():

@@ -1,13 +1,18 @@
 """The compiled kernels (``ngram_core._small_kernels``) give, bit for bit, what the
 array code they stand in for gives (the clipped counts are compared with
 ``match_ngrams`` in test_small_inputs.py; both are compared with sacreBLEU live in the
-BLEU tests)."""
+BLEU tests). Which of the two runs depends on whether numba is loaded
+(``ngram_core.compiled.warm``): the array code is checked here with that switch both
+ways, since the C library's exp and log it calls also come in two forms."""
 from __future__ import annotations
 
 import numpy as np
-from hypothesis import given, settings, strategies as st
+import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
 
-from ngram_core.bleu_statistics import BleuStatistics
+from ngram_core import compiled
+from ngram_core._small_kernels import reference_lengths as reference_lengths_kernel
+from ngram_core.bleu_statistics import BleuStatistics, reference_lengths
 from ngram_core.bleu_variants.sacrebleu import (SMOOTH_DEFAULTS, SMOOTH_METHODS, BleuOptions, _array_rows,
                                                  _compiled_rows, bleu_from_statistics)
 
@@ -21,17 +26,42 @@ def random_statistics(seed: int, rows: int, max_order: int) -> BleuStatistics:
     return BleuStatistics(hyp, ref, matches, totals)
 
 
-@settings(max_examples=60, deadline=None)
+@pytest.fixture(params=[True, False], ids=["numba loaded", "numba not loaded"])
+def numba_loaded(request, monkeypatch):
+    monkeypatch.setattr(compiled, "warm", lambda: request.param)
+    return request.param
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])  # (one switch)
 @given(seed=st.integers(0, 2**32 - 1), max_order=st.integers(1, 6), smooth=st.sampled_from(SMOOTH_METHODS),
        effective_order=st.sampled_from([False, "sacrebleu", "seed"]), custom_value=st.booleans())
-def test_compiled_rows_equal_the_array_code_bit_for_bit(seed, max_order, smooth, effective_order, custom_value):
+def test_compiled_rows_equal_the_array_code_bit_for_bit(numba_loaded, seed, max_order, smooth, effective_order,
+                                                        custom_value):
     stats = random_statistics(seed, 300, max_order)
     value = 0.37 if custom_value and SMOOTH_DEFAULTS[smooth] is not None else None
     options = BleuOptions(max_order=max_order, smooth_method=smooth, smooth_value=value,
                           effective_order=effective_order)
-    compiled, arrays = _compiled_rows(stats, options), _array_rows(stats, options)
+    kernel, arrays = _compiled_rows(stats, options), _array_rows(stats, options)
     for name in ("score", "precisions", "brevity_penalty"):
-        assert compiled[name].tobytes() == arrays[name].tobytes(), name
+        assert kernel[name].tobytes() == arrays[name].tobytes(), name
+
+
+@settings(max_examples=100, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), rows=st.integers(0, 40), width=st.integers(0, 4))
+def test_reference_lengths_of_the_array_code_are_the_kernels(seed, rows, width):
+    rng = np.random.default_rng(seed)
+    hyp = rng.integers(0, 30, rows)
+    refs = np.where(rng.random((rows, width)) < 0.3, -1, rng.integers(0, 30, (rows, width)))
+    refs[:, :1] = np.abs(refs[:, :1])  # most rows have a reference; a row of -1s has none
+    refs[rng.random(rows) < 0.1] = -1
+    kernel = reference_lengths_kernel(hyp, refs)
+    compiled.warm, real = (lambda: False), compiled.warm
+    try:
+        arrays = reference_lengths(hyp, refs)
+    finally:
+        compiled.warm = real
+    assert [a.tolist() for a in arrays] == [k.tolist() for k in kernel]
+    assert all(a.dtype == np.int64 for a in arrays)
 
 
 def test_float32_and_weighted_rows_keep_the_array_code():

@@ -31,6 +31,7 @@ from typing import Any, Dict, Mapping, Optional, Union
 
 import numpy as np
 
+from .. import compiled
 from ..bleu_statistics import BleuStatistics
 from ..signature import case_field, make_signature, nrefs_field
 from .base import BleuVariant
@@ -94,12 +95,13 @@ def bleu_from_statistics(stats: BleuStatistics, options: BleuOptions = BleuOptio
     Statistics given as float32 (sacreBLEU's bootstrap resamples are float32 sums)
     keep float32 precisions and smoothing, as sacreBLEU's own arithmetic on them
     does with numpy 2 (``100. * np.float32(c)`` is float32); anything else is
-    computed in float64. Unweighted float64 rows (every score but a bootstrap's) are
-    scored by a compiled loop over rows with the same arithmetic
-    (:func:`ngram_core._small_kernels.sacrebleu_rows`): on a batch of a few segments,
-    numpy's fixed cost per call would be most of the time.
+    computed in float64. Once numba is loaded (:mod:`ngram_core.compiled`), unweighted
+    float64 rows (every score but a bootstrap's) are scored by a compiled loop over rows
+    with the same arithmetic (:func:`ngram_core._small_kernels.sacrebleu_rows`): on a
+    batch of a few segments, numpy's fixed cost per call would be most of the time.
+    Either way exp and log are the C library's (:mod:`ngram_core.libm`), as sacreBLEU's.
     """
-    if stats.matches.dtype != np.float32 and options.weights is None:
+    if stats.matches.dtype != np.float32 and options.weights is None and compiled.warm():
         return _compiled_rows(stats, options)
     return _array_rows(stats, options)
 

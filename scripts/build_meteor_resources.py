@@ -28,11 +28,12 @@ compare bytes.
 from __future__ import annotations
 
 import argparse
+import gzip
 import importlib.util
+import json
 import lzma
 import re
-import gzip
-import json
+import sys
 import zipfile
 from pathlib import Path
 from typing import Dict, List, Tuple

@@ -309,7 +309,6 @@ def test_tab_separated_references_score_like_two_reference_sets(browser, app, re
 
 
 def test_an_option_set_in_the_page_reaches_compute(browser, app, reference_metric):
-    from selenium.webdriver.common.by import By
 
     specs = {s.name: s for s in space.option_specs(reference_metric.OPTIONS)}
     spec = specs["lowercase"]

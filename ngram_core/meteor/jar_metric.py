@@ -24,7 +24,7 @@ from .jar_beam import cap_candidates, count_chunks, ranking_weights, search
 from .jar_matching import CANDIDATE_FIELDS, JarCandidates, jar_candidates
 from .jar_normalize import java_lower, jar_tokens, release_arrow_memory
 from .jar_resources import function_words
-from .jar_settings import FUNCTION_WORDS, JarSettings, resolve_settings
+from .jar_settings import FUNCTION_WORDS, JarSettings
 from .jar_statistics import MeteorParameters, MeteorStatistics, scores, statistics_rows
 from .tables import Segments
 

@@ -33,7 +33,6 @@ Lowercasing is Java's ``String.toLowerCase()`` (:func:`.java_text.java_lower`).
 """
 from __future__ import annotations
 
-import re
 from typing import Dict, Sequence
 
 import numpy as np

@@ -47,7 +47,7 @@ from dataclasses import dataclass
 from typing import Dict, Optional, Sequence, Tuple
 
 from .jar_beam import DEFAULT_BEAM
-from .jar_matching import MODULES, check_modules
+from .jar_matching import MODULES, check_modules  # noqa: F401 (MODULES: the stages option's choices)
 from .jar_normalize import check_normalized_language
 from .jar_resources import language_name
 

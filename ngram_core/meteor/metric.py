@@ -32,7 +32,7 @@ from typing import Any, Dict, Iterable, List, Sequence, Tuple
 import numpy as np
 
 from ..corpus import encode_texts, offsets_from_counts
-from ..inputs import check_choice, check_corpus
+from ..inputs import check_corpus
 from ..ngrams import TokenizedCorpus
 from ..options import Option, OptionSet, flag, return_segments_option, tokenize_option
 from ..signature import case_field, make_signature, nrefs_field

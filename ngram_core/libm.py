@@ -68,12 +68,13 @@ def log(values) -> np.ndarray:
 
 def power(bases, exponents) -> np.ndarray:
     """``math.pow`` (C's ``pow``) elementwise, broadcasting as numpy does (float64)."""
-    b, e = np.broadcast_arrays(np.asarray(bases, dtype=np.float64), np.asarray(exponents, dtype=np.float64))
-    b, e = b.ravel(), e.ravel()  # contiguous copies of broadcast views
+    shape = np.broadcast_shapes(np.shape(bases), np.shape(exponents))
+    # writeable contiguous copies (a view from broadcast_arrays makes numba's type check warn)
+    b, e = (np.array(np.broadcast_to(np.asarray(x, dtype=np.float64), shape)).ravel() for x in (bases, exponents))
     if warm():
         from ._small_kernels import libm_pow
 
         out = libm_pow(b, e)
     else:
         out = np.fromiter(map(_pow, b.tolist(), e.tolist()), dtype=np.float64, count=b.size)
-    return out.reshape(np.broadcast_shapes(np.shape(bases), np.shape(exponents)))
+    return out.reshape(shape)

@@ -53,6 +53,15 @@ def test_overflow_and_invalid_arguments_give_what_numpy_gives():
         assert math.isnan(got[0]) and got[1] == math.inf and got[2] == math.inf
 
 
+def test_broadcasting_warns_of_nothing():
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert libm.power(np.array([0.5, 2.0]), 0.2).tolist() == [math.pow(0.5, 0.2), math.pow(2.0, 0.2)]
+        assert libm.power(np.array([0.5, 2.0]), np.array([1.0, 2.0])).tolist() == [0.5, 4.0]
+
+
 def test_shapes_and_integer_input_are_kept():
     assert libm.exp(np.zeros((3, 4), np.int64)).shape == (3, 4)
     assert libm.exp(0.0).shape == libm.log(np.float64(2.0)).shape == libm.power(2.0, 0.5).shape == ()

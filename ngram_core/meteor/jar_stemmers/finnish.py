@@ -16,7 +16,7 @@ U+FFFF as its two surrogates, which are then never a doubled consonant).
 """
 from __future__ import annotations
 
-from .snowball import by_length, first_suffix, region_after
+from .snowball import by_length, first_suffix, regions
 
 _FI_VOWELS = frozenset("aeiouyäö")
 _FI_PARTICLE_END = frozenset("aeinotuyäö")
@@ -52,13 +52,7 @@ def finnish_stem(word: str) -> str:
     """The jar's Finnish stem of ``word`` (Snowball Finnish without its ``-siin``,
     ``-den``, ``-tten`` and ``-seen`` case endings, which the jar never reaches)."""
     w = word
-    n = len(w)
-    p1 = p2 = n
-    found = region_after(w, 0, _FI_VOWELS)
-    if found >= 0:
-        p1 = found
-        after = region_after(w, found, _FI_VOWELS)
-        p2 = after if after >= 0 else n
+    p1, p2 = regions(w, _FI_VOWELS)
     # particles
     suffix = first_suffix(w[p1:], _FI_PARTICLES)
     if suffix is not None:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Tuple
 
-from .snowball import by_length, first_suffix, region_after
+from .snowball import by_length, first_suffix, regions
 
 _FR_VOWELS = frozenset("aeiouyâàëéêèïîôûù")
 _FR_KEEP_WITH_S = frozenset("aiosuè")
@@ -98,11 +98,7 @@ def _regions(w: str) -> Tuple[int, int, int]:
         while i < n and w[i] not in _FR_VOWELS:
             i += 1
         pv = i + 1 if i < n else n
-    p1 = region_after(w, 0, _FR_VOWELS)
-    if p1 < 0:
-        return pv, n, n
-    p2 = region_after(w, p1, _FR_VOWELS)
-    return pv, p1, p2 if p2 >= 0 else n
+    return (pv, *regions(w, _FR_VOWELS))
 
 
 def _ic(w: str, p2: int) -> str:

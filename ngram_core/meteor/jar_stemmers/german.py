@@ -1,7 +1,7 @@
 """The jar's German stemmer: Snowball German before its ``-nisse`` rule."""
 from __future__ import annotations
 
-from .snowball import first_suffix, region_after
+from .snowball import first_suffix, regions
 
 _DE_VOWELS = frozenset("aeiouyäöü")
 _DE_S_ENDING = frozenset("bdfghklmnrt")
@@ -16,14 +16,8 @@ def german_stem(word: str) -> str:
         if chars[i] in "uy" and chars[i - 1] in _DE_VOWELS and chars[i + 1] in _DE_VOWELS:
             chars[i] = chars[i].upper()
     w = "".join(chars)
-    n = len(w)
-    p1 = p2 = n
-    if n >= 3:
-        found = region_after(w, 0, _DE_VOWELS)
-        if found >= 0:
-            p1 = max(found, 3)  # R1 starts at 3 at the earliest; R2 is searched from the unmoved mark
-            after = region_after(w, found, _DE_VOWELS)
-            p2 = after if after >= 0 else n
+    p1, p2 = regions(w, _DE_VOWELS)
+    p1 = min(max(p1, 3), len(w))  # R1 starts at 3 at the earliest; R2 was searched from the unmoved mark
     # step 1 (R1)
     suffix = first_suffix(w, ("ern", "em", "en", "er", "es", "e", "s"))
     if suffix is not None and len(w) - len(suffix) >= p1:

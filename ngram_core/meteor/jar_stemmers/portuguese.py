@@ -16,7 +16,7 @@ package gives it a character above U+FFFF as its two surrogates).
 """
 from __future__ import annotations
 
-from .snowball import by_length, first_suffix, region_after
+from .snowball import by_length, first_suffix, regions
 
 _PT_VOWELS = frozenset("aeiouáâéêíóôú")
 
@@ -112,12 +112,7 @@ def portuguese_stem(word: str) -> str:
     w = word.replace("ã", "a~").replace("õ", "o~")
     n = len(w)
     rv = _pt_rv(w)
-    p1 = p2 = n
-    found = region_after(w, 0, _PT_VOWELS)
-    if found >= 0:
-        p1 = found
-        after = region_after(w, found, _PT_VOWELS)
-        p2 = after if after >= 0 else n
+    p1, p2 = regions(w, _PT_VOWELS)
     # steps 1 and 2: a standard suffix, else a verb suffix in RV; then -ci -> -c in RV
     rest = _pt_standard(w, rv, p1, p2)
     if rest is None:

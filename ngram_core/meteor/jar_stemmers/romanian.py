@@ -15,7 +15,7 @@ UTF-16 code units (the package gives it a character above U+FFFF as its two surr
 """
 from __future__ import annotations
 
-from .snowball import by_length, first_suffix, region_after
+from .snowball import by_length, first_suffix, regions
 
 _RO_VOWELS = frozenset("aeiouâîă")
 _RO_POSTLUDE = str.maketrans({"I": "i", "U": "u"})
@@ -112,14 +112,8 @@ def romanian_stem(word: str) -> str:
     """The jar's Romanian stem of ``word`` (Snowball Romanian with the cedilla letters
     ş, ţ in its suffixes; the comma-below ș, ț are ordinary letters)."""
     w = _ro_mark_consonants(word) if ("i" in word or "u" in word) else word
-    n = len(w)
     pv = _ro_rv(w)
-    p1 = p2 = n
-    found = region_after(w, 0, _RO_VOWELS)
-    if found >= 0:
-        p1 = found
-        after = region_after(w, found, _RO_VOWELS)
-        p2 = after if after >= 0 else n
+    p1, p2 = regions(w, _RO_VOWELS)
     # step 0: the longest ending, if in R1
     suffix = first_suffix(w, _RO_STEP0_ORDER)
     if suffix is not None and len(w) - len(suffix) >= p1:

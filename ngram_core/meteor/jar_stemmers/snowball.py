@@ -30,6 +30,17 @@ def region_after(word: str, start: int, vowels) -> int:
     return i + 1 if i < n else -1
 
 
+def regions(word: str, vowels) -> Tuple[int, int]:
+    """Snowball's R1 and R2: R1 after the first non-vowel that follows a vowel, R2 the same
+    again from R1's start; ``len(word)`` (empty) where there is none."""
+    n = len(word)
+    p1 = region_after(word, 0, vowels)
+    if p1 < 0:
+        return n, n
+    p2 = region_after(word, p1, vowels)
+    return p1, (p2 if p2 >= 0 else n)
+
+
 def r1_from_fourth_letter(word: str, vowels) -> int:
     """R1 of the Scandinavian algorithms: after the first non-vowel that follows a vowel,
     but not before the fourth letter; ``len(word)`` (empty) if there is no such

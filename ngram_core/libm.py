@@ -44,37 +44,32 @@ def _pow(base: float, exponent: float) -> float:
         return math.inf if base == 0 else math.nan
 
 
-def _elementwise(function: Callable[[float], float], kernel_name: str, values) -> np.ndarray:
-    x = np.asarray(values, dtype=np.float64)  # (not ascontiguousarray: it turns 0-d into 1-d)
-    flat = x.ravel()
+def _apply(function: Callable[..., float], kernel_name: str, *operands) -> np.ndarray:
+    """``function`` (a ``math`` call) on every element of the operands, broadcast as numpy
+    does: the compiled loop ``kernel_name`` of :mod:`ngram_core._small_kernels` once numba
+    is loaded, else Python over the elements."""
+    shape = np.broadcast_shapes(*(np.shape(x) for x in operands))
+    # writeable contiguous copies (a broadcast view makes numba's first type check warn)
+    flat = [np.array(np.broadcast_to(np.asarray(x, dtype=np.float64), shape)).ravel() for x in operands]
     if warm():
         from . import _small_kernels
 
-        out = getattr(_small_kernels, kernel_name)(flat)
+        out = getattr(_small_kernels, kernel_name)(*flat)
     else:
-        out = np.fromiter(map(function, flat.tolist()), dtype=np.float64, count=flat.size)
-    return out.reshape(x.shape)
+        out = np.fromiter(map(function, *(f.tolist() for f in flat)), dtype=np.float64, count=flat[0].size)
+    return out.reshape(shape)
 
 
 def exp(values) -> np.ndarray:
     """``math.exp`` of every element (float64, same shape)."""
-    return _elementwise(_exp, "libm_exp", values)
+    return _apply(_exp, "libm_exp", values)
 
 
 def log(values) -> np.ndarray:
     """``math.log`` of every element (float64, same shape); -inf at 0 and nan below, as ``np.log``."""
-    return _elementwise(_log, "libm_log", values)
+    return _apply(_log, "libm_log", values)
 
 
 def power(bases, exponents) -> np.ndarray:
     """``math.pow`` (C's ``pow``) elementwise, broadcasting as numpy does (float64)."""
-    shape = np.broadcast_shapes(np.shape(bases), np.shape(exponents))
-    # writeable contiguous copies (a view from broadcast_arrays makes numba's type check warn)
-    b, e = (np.array(np.broadcast_to(np.asarray(x, dtype=np.float64), shape)).ravel() for x in (bases, exponents))
-    if warm():
-        from ._small_kernels import libm_pow
-
-        out = libm_pow(b, e)
-    else:
-        out = np.fromiter(map(_pow, b.tolist(), e.tolist()), dtype=np.float64, count=b.size)
-    return out.reshape(shape)
+    return _apply(_pow, "libm_pow", bases, exponents)

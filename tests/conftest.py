@@ -26,7 +26,23 @@ def require(condition: bool, reason: str) -> None:
         return
     if REQUIRE_ALL:
         pytest.fail(f"required by NGRAM_CORE_REQUIRE_ALL but unavailable: {reason}")
-    pytest.skip(reason)
+    pytest.skip(reason, allow_module_level=True)  # at a module's top: one skip for all its tests
+
+
+# Where each optional module comes from: the extra of setup.cfg that brings it (or the command).
+INSTALL_HINTS = {
+    "torch": "pip install 'torch==2.13.0' -e '.[trainer]' (the CPU build; .ci/run installs it)",
+    "transformers": "pip install -e '.[trainer]'",
+    "accelerate": "pip install -e '.[trainer]'",
+    "scipy": "pip install -e '.[trainer]'",
+    "gradio": "pip install -e '.[space]'",
+    "MeCab": "pip install -e '.[test]' (or '.[ja]')",
+}
+
+
+def install_hint(name: str) -> str:
+    """The command that brings module ``name`` (its top-level package decides)."""
+    return INSTALL_HINTS.get(name.split(".")[0], "pip install -e '.[test]'")
 
 
 def require_module(name: str):
@@ -34,12 +50,16 @@ def require_module(name: str):
     try:
         return __import__(name, fromlist=["_"])
     except ImportError as err:
-        require(False, f"{name} is not installed ({err}); pip install -e '.[test]'")
+        require(False, f"{name} is not installed ({err}); {install_hint(name)}")
 
 
 def require_wmt() -> Path:
-    require((WMT / "oracle.json").is_file(), f"shared WMT data not found at {WMT} (set NGRAM_CORE_SHARED)")
+    require(have_wmt(), f"shared WMT data not found at {WMT} (set NGRAM_CORE_SHARED)")
     return WMT
+
+
+def have_wmt() -> bool:
+    return (WMT / "oracle.json").is_file()
 
 
 @lru_cache(maxsize=None)

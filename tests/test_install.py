@@ -1,10 +1,13 @@
-"""A plain (non-editable) ``pip install .`` into a fresh venv gives loadable metrics, offline.
+"""A plain (non-editable) install of the wheel into a fresh venv gives loadable metrics, offline.
 
-The venv sees this machine's packages (``--system-site-packages``) so nothing is
-downloaded, but ngram-core itself is installed from a copy of the source tree, not
-in editable mode: what a user gets from PyPI. Then, from an empty directory far
-from the checkout, ``ngram_core.load`` must find the bundled metric scripts and
-compute with evaluate's offline switches on.
+The wheel is built by the test's own interpreter (``pip wheel --no-build-isolation``:
+setuptools and wheel come with ``.[test]``), from a copy of the source tree, so the
+result does not depend on what the base interpreter has. The new venv is made from
+that same interpreter and sees its site-packages through a ``.pth`` file (whether the
+test runs in a venv or not), so nothing is downloaded, but ngram-core itself comes
+from the wheel: what a user gets from PyPI. Then, from an empty directory far from
+the checkout, ``ngram_core.load`` must find the bundled metric scripts and compute
+with evaluate's offline switches on. A failing pip shows its own output.
 """
 from __future__ import annotations
 
@@ -14,6 +17,7 @@ import shutil
 import subprocess
 import sys
 import textwrap
+from pathlib import Path
 
 import pytest
 
@@ -35,18 +39,35 @@ SCRIPT = textwrap.dedent("""
 """)
 
 
+def run(command, **kwargs) -> subprocess.CompletedProcess:
+    """Run ``command``; on failure, fail the test with the command's own output."""
+    done = subprocess.run([str(part) for part in command], capture_output=True, text=True, **kwargs)
+    if done.returncode != 0:
+        pytest.fail(f"{' '.join(map(str, command))} exited with {done.returncode}:\n"
+                    f"--- stdout ---\n{done.stdout[-4000:]}\n--- stderr ---\n{done.stderr[-4000:]}", pytrace=False)
+    return done
+
+
 @pytest.fixture(scope="module")
 def installed(tmp_path_factory):
     root = tmp_path_factory.mktemp("install")
     source = root / "source"
     shutil.copytree(REPO, source, ignore=shutil.ignore_patterns(".git", "build", "dist", "*.egg-info", "__pycache__",
                                                                 ".hypothesis", ".pytest_cache", "artifacts"))
-    venv = root / "venv"
-    subprocess.run([sys.executable, "-m", "venv", "--system-site-packages", str(venv)], check=True)
-    python = venv / "bin" / "python"
-    subprocess.run([str(python), "-m", "pip", "install", "--no-deps", "--no-build-isolation", "--no-index", "-q",
-                    str(source)], check=True, capture_output=True, text=True)
+    wheels = root / "wheels"
+    run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "--no-index", "-w", wheels, source])
     shutil.rmtree(source)  # nothing may point back at the source tree
+    (wheel,) = wheels.glob("ngram_core-*.whl")
+    venv = root / "venv"
+    run([sys.executable, "-m", "venv", "--without-pip", venv])
+    python = venv / "bin" / "python"
+    # the venv's own site-packages first (ngram-core from the wheel), then this interpreter's
+    # (numpy, evaluate, ...); a checkout installed in editable mode there comes after the wheel
+    purelib = Path(run([python, "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"]).stdout.strip())
+    outer = [p for p in sys.path if p.endswith(("site-packages", "dist-packages")) and Path(p).is_dir()]
+    (purelib / "zz_outer_site.pth").write_text(
+        "import site; " + "; ".join(f"site.addsitedir({p!r})" for p in outer) + "\n", encoding="utf-8")
+    run([sys.executable, "-m", "pip", "--python", python, "install", "--no-deps", "--no-index", "-q", wheel])
     return python, venv
 
 

@@ -64,6 +64,12 @@ CHROMIUM_FLAGS = [
     "--window-size=1280,1700",
 ]
 
+# Checked once for the module: without a browser every test would skip for the same reason.
+require(shutil.which(CHROMIUM) is not None and shutil.which(CHROMEDRIVER) is not None,
+        f"{CHROMIUM} or {CHROMEDRIVER} missing (every browser test needs both): apt-get install -y chromium chromium-driver")
+require_module("gradio")
+require_module("selenium.webdriver")
+
 
 def free_port() -> int:
     with socket.socket() as sock:
@@ -126,9 +132,6 @@ class SpaceServer:
 
 @pytest.fixture(scope="module")
 def browser(tmp_path_factory):
-    require(shutil.which(CHROMIUM) is not None, f"{CHROMIUM} missing: apt-get install -y chromium chromium-driver")
-    require(shutil.which(CHROMEDRIVER) is not None, f"{CHROMEDRIVER} missing: apt-get install -y chromium-driver")
-    require_module("gradio")
     webdriver = require_module("selenium.webdriver")
     from selenium.webdriver.chrome.service import Service
 

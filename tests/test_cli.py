@@ -263,6 +263,31 @@ def test_usage_errors(files):
     assert "--paired-bs-n must be a positive integer" in _error(files["ref.A"], "-i", files["base"], files["good"],
                                                                 "--paired-bs", "-pbsn", "0")
     assert "--seed='x' is not an integer or 'none'" in _error(files["ref.A"], "-i", files["base"], "--seed", "x")
+    assert "--width must be 0 or more" in _error(files["ref.A"], "-i", files["base"], "-w", "-1")
+
+
+def test_sacrebleus_test_set_flags_say_what_to_do_instead(files):
+    """-t/-l download a test set in sacreBLEU; here they are refused, not read as -tok/-lc."""
+    for flags in (["-t", "wmt22"], ["-t", "none"], ["-l", "en-de"], ["--test-set", "wmt22", "--language-pair", "en-de"]):
+        err = _error(files["ref.A"], "-i", files["base"], *flags)
+        assert "does not download test sets" in err and "ngram-score ref.txt -i system.txt" in err, flags
+    assert float(ok(files["ref.A"], "-i", files["base"], "-tok", "char", "-b")) != \
+        float(ok(files["ref.A"], "-i", files["base"], "-b"))  # -tok still is the tokenizer
+
+
+@pytest.mark.parametrize("abbreviation", [["--tok", "13a"], ["--metric", "bleu"], ["--lower"], ["--sentence"]])
+def test_flags_are_not_abbreviated(files, abbreviation, capsys):
+    with pytest.raises(SystemExit) as exit_:
+        cli(files["ref.A"], "-i", files["base"], *abbreviation)
+    assert exit_.value.code == 2 and "unrecognized arguments" in capsys.readouterr().err
+
+
+def test_lowercase_switch_help_points_to_the_flags_that_take_ascii(capsys):
+    with pytest.raises(SystemExit):
+        cli("--help")
+    help_text = " ".join(capsys.readouterr().out.split())
+    assert "--lowercase, -lc for every metric: lowercase (full Unicode) before tokenizing; a switch, it takes no value " \
+           "(A-Z only, as mteval-v13a: --bleu-lowercase ascii, --nist-lowercase ascii)" in help_text
 
 
 def test_environment_seed_is_checked(files, monkeypatch):
@@ -288,6 +313,20 @@ def test_progress_bar_only_on_a_terminal():
     assert list(_Messages(pipe, quiet=False).progress(range(5), 5, "test")) == [0, 1, 2, 3, 4]
     assert list(_Messages(terminal.__class__(), quiet=True).progress(range(5), 5, "test")) == [0, 1, 2, 3, 4]
     assert pipe.getvalue() == ""
+
+
+@pytest.mark.slow
+def test_a_reader_that_stops_early_ends_the_program_quietly(tmp_path):
+    """``ngram-score ... | head -1``: exit 141 (128 + SIGPIPE) as sacreBLEU does, no traceback."""
+    lines = tmp_path / "lines.txt"
+    lines.write_text("the cat sat on the mat\n" * 20000, encoding="utf-8")  # ~3 MB of output, far over a pipe's buffer
+    process = subprocess.Popen([sys.executable, "-m", "ngram_core", str(lines), "-i", str(lines), "-sl", "-q"],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    first = process.stdout.readline()
+    process.stdout.close()  # what head does after its line
+    err = process.stderr.read().decode()
+    assert process.wait(60) == 141, err
+    assert first.startswith(b"BLEU|") and err == ""
 
 
 @pytest.mark.slow

@@ -21,6 +21,7 @@ is a terminal.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from typing import Any, Dict, List, Optional, Sequence, TextIO
 
@@ -49,7 +50,10 @@ def build_parser() -> argparse.ArgumentParser:
         description="BLEU, NIST and METEOR of system outputs, with bootstrap confidence and paired significance "
                     "tests (sacreBLEU's interface).\n"
                     "  ngram-score ref.txt -i base.txt a.txt b.txt -m bleu nist meteor --paired-bs",
-        epilog="Seed: NGRAM_CORE_SEED, else SACREBLEU_SEED, else 12345 ('none': fresh entropy); --seed overrides.")
+        epilog="Seed: NGRAM_CORE_SEED, else SACREBLEU_SEED, else 12345 ('none': fresh entropy); --seed overrides.\n"
+               "Flags are spelled out in full (no abbreviations: -t is not -tok). sacreBLEU's -t/--test-set and "
+               "-l/--language-pair\n(its test-set download) are not offered: give the reference file(s) as arguments.",
+        allow_abbrev=False)
     parser.add_argument("refs", nargs="*", default=[], help="reference file(s): several files, several references")
     parser.add_argument("--input", "-i", nargs="*", default=None,
                         help="system output file(s), one segment per line (default: tab-separated columns of stdin)")
@@ -85,7 +89,20 @@ def build_parser() -> argparse.ArgumentParser:
     report.add_argument("--score-only", "-b", action="store_true", help="print only the score(s)")
     report.add_argument("--quiet", "-q", action="store_true", help="no messages or progress bar on stderr")
     parser.add_argument("--version", "-V", action="version", version=f"%(prog)s {__version__}")
+    # sacreBLEU's test-set download: refused with what to do instead (see _sacrebleu_download)
+    parser.add_argument("--test-set", "-t", dest="test_set", default=None, help=argparse.SUPPRESS)
+    parser.add_argument("--language-pair", "-l", dest="language_pair", default=None, help=argparse.SUPPRESS)
     return parser
+
+
+def _sacrebleu_download(args: argparse.Namespace) -> Optional[str]:
+    """The message for sacreBLEU's -t/-l, which download a test set: not offered here."""
+    given = [f"{flag} {value}" for flag, value in (("-t", args.test_set), ("-l", args.language_pair)) if value is not None]
+    if not given:
+        return None
+    return (f"{' '.join(given)}: ngram-score does not download test sets (sacreBLEU's -t/--test-set and "
+            "-l/--language-pair). Get the files once, e.g. `sacrebleu -t wmt22 -l en-de --echo ref > ref.txt`, then "
+            "give them as arguments: ngram-score ref.txt -i system.txt. (-tok is the tokenizer, -lc lowercases.)")
 
 
 class _Messages:
@@ -155,6 +172,10 @@ def run(argv: Optional[Sequence[str]] = None, stdin=None, stdout: Optional[TextI
     parser = build_parser()
     args = parser.parse_args(argv)
     messages = _Messages(stderr, args.quiet)
+    refused = _sacrebleu_download(args)
+    if refused:
+        print(f"{PROG}: error: {refused}", file=stderr)
+        return 1
     try:
         text = _run(args, messages, stdin)
     except (InputError, ValueError, TypeError) as err:
@@ -178,7 +199,7 @@ def _run(args: argparse.Namespace, messages: _Messages, stdin) -> str:
     for flag, value in (("--confidence-n", args.confidence_n), ("--paired-bs-n", args.paired_bs_n),
                         ("--paired-ar-n", args.paired_ar_n), ("--width", args.width if args.width is not None else 0)):
         if value < 0 or (value == 0 and flag != "--width"):
-            raise InputError(f"{flag} must be a positive integer, got {value}")
+            raise InputError(f"{flag} must be {'0 or more' if flag == '--width' else 'a positive integer'}, got {value}")
     seed = FROM_ENVIRONMENT if args.seed is None else parse_seed(args.seed, "--seed")
     resolve_seed(seed)  # a bad NGRAM_CORE_SEED fails before any work
     options = metric_options(args, metrics)
@@ -230,5 +251,17 @@ def _run(args: argparse.Namespace, messages: _Messages, stdin) -> str:
 
 
 def main() -> None:
-    """Entry point of the ``ngram-score`` console script."""
-    sys.exit(run())
+    """Entry point of the ``ngram-score`` console script.
+
+    A reader that stops early (``ngram-score ... | head -1``) closes the pipe: exit quietly
+    with 141 (128 + SIGPIPE), as sacreBLEU and other Unix tools do, not with a traceback.
+    """
+    try:
+        status = run()
+        sys.stdout.flush()
+    except BrokenPipeError:
+        # Python flushes stdout again at exit; point it at devnull so that flush cannot fail too
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        status = 141
+    sys.exit(status)

@@ -107,9 +107,12 @@ def add_metric_flags(parser: argparse.ArgumentParser, flags: Sequence[Flag] = ()
         kwargs = _argparse_kwargs(flag.option)
         if flag.metric is None:
             kwargs["help"] = f"for every metric: {flag.option.doc}"
-            if flag.option.kind == "flag" or flag.option.name == "lowercase":  # sacreBLEU's -lc: a switch
-                # (BLEU's and NIST's lowercase also take "ascii": --bleu-lowercase ascii)
+            if flag.option.kind == "flag":
                 kwargs = {"help": kwargs["help"], "action": "store_const", "const": True}
+            elif flag.option.name == "lowercase":  # sacreBLEU's -lc: a switch that takes no value
+                kwargs = {"action": "store_const", "const": True,
+                          "help": "for every metric: lowercase (full Unicode) before tokenizing; a switch, it takes no "
+                                  "value (A-Z only, as mteval-v13a: --bleu-lowercase ascii, --nist-lowercase ascii)"}
         groups[flag.metric].add_argument(*flag.spellings, dest=flag.dest, default=None, **kwargs)
     return flags
 

@@ -4,8 +4,9 @@ Every metric script subclasses :class:`NgramMetric` and only adds its documentat
 its option declaration (the core's, e.g. ``bleu.OPTIONS``) and the core function it
 delegates to. This class owns what the three share:
 
-- the two feature configurations (a list of references per prediction, or a single
-  reference string per prediction);
+- the feature configuration: a list of references per prediction (a single reference
+  string per prediction is accepted and becomes a list of one, so batches of either
+  form can be added to one metric);
 - input checks that run *before* evaluate's encoder, which would otherwise turn a
   string among lists of references into a list of characters, and before evaluate
   takes its cache lock (a failed check then costs nothing later);
@@ -67,6 +68,15 @@ def arguments_doc(options: OptionSet) -> str:
             "there), and then holds for\n    every `compute` unless `compute` sets it again.\n")
 
 
+def _misnamed(kwargs: Dict[str, Any], method: str, names: Dict[str, str]) -> None:
+    """A TypeError for ``add(references=...)`` and ``add_batch(reference=...)``: the other method's names."""
+    for wrong, right in names.items():
+        if wrong in kwargs:
+            other = "add_batch" if method == "add" else "add"
+            raise TypeError(f"{method}() takes {right}=, not {wrong}= ({wrong}= is {other}()'s argument); "
+                            f"call {method}({', '.join(names.values())}) or {other}({', '.join(names)})")
+
+
 class NgramMetric(evaluate.Metric):
     """An evaluate metric whose options can be set at load time or per call.
 
@@ -100,12 +110,14 @@ class NgramMetric(evaluate.Metric):
     def add_batch(self, *, predictions=None, references=None, **kwargs):
         """Check a batch, then add it to the metric's cache (evaluate's ``add_batch``).
 """
+        _misnamed(kwargs, "add_batch", {"prediction": "predictions", "reference": "references"})
         predictions, references = self._check_batch(predictions, references, allow_empty=True)
         return super().add_batch(predictions=predictions, references=references, **kwargs)
 
     def add(self, *, prediction=None, reference=None, **kwargs):
         """Check one example, then add it to the metric's cache (evaluate's ``add``).
 """
+        _misnamed(kwargs, "add", {"predictions": "prediction", "references": "reference"})
         predictions, references = self._check_batch([prediction], [reference], allow_empty=False)
         return super().add(prediction=predictions[0], reference=references[0], **kwargs)
 
@@ -122,8 +134,8 @@ class NgramMetric(evaluate.Metric):
                 "predictions is empty: a corpus score needs at least one segment "
                 "(an empty string is a valid segment)"
             )
-        if refs and isinstance(references[0], str):
-            return hyps, [r[0] for r in refs]
+        # Always a list of references per prediction: one feature configuration for every
+        # batch, so batches of plain strings and batches of lists can follow each other
         return hyps, refs
 
     def _compute(self, predictions: List[str], references: List[Any], **kwargs: Any) -> Dict[str, Any]:

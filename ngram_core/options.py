@@ -146,7 +146,10 @@ class Option:
         for former, instead in self.retired:
             if _same(value, former):
                 raise ValueError(f"{self.name}={value!r} is no longer available: {instead}")
-        if all(isinstance(c, str) for c in self.choices) and not isinstance(value, str):
+        # A wrong type is a TypeError, as for a flag: a value of a type no choice has (lowercase=1), or
+        # any string where the choices hold booleans (lowercase="no" meant a bool, not a new choice)
+        if not any(type(value) is type(c) or (is_number(value) and is_number(c)) for c in self.choices) or (
+                isinstance(value, str) and any(isinstance(c, bool) for c in self.choices)):
             raise self._type_error(value)
         raise ValueError(f"{self.name}={value!r:.60} is not supported; use {self.expects()}")
 

@@ -370,7 +370,7 @@ def make_scorer(metric: Any, specs: Sequence[OptionSpec]):
         first = primary_field(result, family)
         n_refs = max(len(r) for r in references)
         headline = f"**{first} = {format_value(result[first])}**" if first else "**Done.**"
-        note = f"{len(predictions)} segments, up to {n_refs} references each ({source})."
+        note = f"{len(predictions)} segments, up to {n_refs} reference{'s' if n_refs != 1 else ''} each ({source})."
         return f"{headline}  \n{note}", result_rows(result, family)
 
     return score

@@ -220,6 +220,18 @@ def test_lines_are_read_as_sacrebleu_reads_them(tmp_path):
     assert item["score"] == round(corpus_bleu(["a b c", "d\x0ce f", "", "g h"], ["a b c", "d\x0ce f", "", "g h"])["score"], 6)
 
 
+def test_a_byte_order_mark_is_kept_as_sacrebleu_keeps_it_and_said(files, tmp_path):
+    bom = tmp_path / "bom.txt"
+    bom.write_bytes(b"\xef\xbb\xbf" + Path(files["base"]).read_bytes())
+    status, out, err = cli(files["ref.A"], "-i", str(bom), "-b")
+    assert status == 0 and "bom.txt starts with a UTF-8 byte-order mark" in err and "-e utf-8-sig drops it" in err
+    lines = files["lines"]
+    assert float(out) == round(corpus_bleu(["\ufeff" + lines["base.txt"][0]] + lines["base.txt"][1:],
+                                           lines["ref.A.txt"])["score"], 1)
+    assert float(ok(files["ref.A"], "-i", str(bom), "-b", "-e", "utf-8-sig")) == float(ok(files["ref.A"], "-i",
+                                                                                         files["base"], "-b"))
+
+
 # -- errors: status 1 and a message naming the file, never a traceback ---------------------------------
 def _error(*args, stdin=None):
     status, out, err = cli(*args, stdin=stdin)

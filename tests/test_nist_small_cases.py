@@ -107,7 +107,7 @@ def test_empty_corpus_is_a_clear_error():
 
 @pytest.mark.parametrize("kwargs,error", [
     ({"n": 0}, ValueError), ({"n": 2.5}, TypeError), ({"n": True}, TypeError),
-    ({"lowercase": "yes"}, ValueError), ({"lowercase": 1}, ValueError),
+    ({"lowercase": "yes"}, TypeError), ({"lowercase": 1}, TypeError), ({"lowercase": "Ascii"}, TypeError),
     ({"mteval_quirks": "yes"}, TypeError), ({"tokenize": "nope"}, ValueError),
 ])
 def test_bad_options_are_clear_errors(kwargs, error):

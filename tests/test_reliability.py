@@ -113,15 +113,11 @@ def test_item4_a_flag_takes_only_true_or_false(name, metric, option, value):
         # None is METEOR's documented "the variant's own" (METEOR 1.5's follows normalize)
         assert "meteor" in CORE[name](["a"], ["a"], lowercase=None)
         return
-    if name in ("nist", "bleu") and option == "lowercase":
-        # NIST's and BLEU's lowercase is a choice of False, True and "ascii" (BLEU: variant mteval):
-        # anything else is a ValueError
-        error = TypeError if value is None else ValueError
-    else:
-        error = TypeError
-    with pytest.raises(error, match=option):
+    # NIST's and BLEU's lowercase is a choice of False, True and "ascii" (BLEU: variant mteval), METEOR's
+    # a flag: "no", 0 or None is a TypeError for all three alike (it was a ValueError for BLEU and NIST)
+    with pytest.raises(TypeError, match=option):
         CORE[name](["a"], ["a"], **{option: value})
-    with pytest.raises(error, match=option):
+    with pytest.raises(TypeError, match=option):
         metric.compute(predictions=["a"], references=["a"], **{option: value})
 
 
@@ -242,3 +238,23 @@ def test_item10_quickstart_names_the_scale_of_every_number_and_explains_the_sign
 def test_item11_messages_say_what_is_wrong(call, error, match):
     with pytest.raises(error, match=match):
         call()
+
+
+# -- add() and add_batch() as users call them ----------------------------------------------------
+def test_add_with_add_batchs_argument_names_says_which_names_add_takes(metric):
+    with pytest.raises(TypeError, match=r"add\(\) takes reference=, not references="):
+        metric.add(prediction="a b", references=["a b"])
+    with pytest.raises(TypeError, match=r"add_batch\(\) takes predictions=, not prediction="):
+        metric.add_batch(prediction="a b", references=["a b"])
+
+
+def test_batches_of_plain_strings_and_of_lists_mix_in_one_metric(name):
+    metric = ngram_core.load(name, keep_in_memory=True)
+    hyps = ["the cat sat on the mat", "a dog ran", "it rained all day", "the sun came out", "we went home"]
+    refs = [["the cat sat on a mat", "a cat sat"], ["a dog ran fast"], ["it rained the whole day", "rain all day"],
+            ["the sun was out"], ["we went home", "we walked home"]]
+    metric.add_batch(predictions=hyps[:3], references=[r[0] for r in refs[:3]])  # one string per prediction
+    metric.add_batch(predictions=hyps[3:], references=refs[3:])  # lists of references
+    metric.add(prediction=hyps[0], reference=refs[0][0])
+    expected = CORE[name](hyps + hyps[:1], [r[:1] for r in refs[:3]] + refs[3:] + [refs[0][:1]])
+    assert metric.compute() == expected

@@ -296,7 +296,7 @@ def test_second_example_fills_the_boxes_and_scores_one_reference_set(browser, ap
     message = compute(browser)
     headline, rows = expected(reference_metric, app, *example_corpus(space.EXAMPLES[1]))
     assert message.splitlines()[0] == headline
-    assert "up to 1 references each" in message
+    assert "up to 1 reference each" in message
     assert result_table(browser) == rows
 
 

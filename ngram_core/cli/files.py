@@ -19,8 +19,12 @@ class InputError(Exception):
     """Input the command line cannot use; the message says which file and why."""
 
 
-def decode_lines(data: bytes, name: str, encoding: str = "utf-8") -> List[str]:
-    """The segments of ``data`` (the contents of ``name``)."""
+def decode_lines(data: bytes, name: str, encoding: str = "utf-8", info=lambda message: None) -> List[str]:
+    """The segments of ``data`` (the contents of ``name``).
+
+    A UTF-8 byte-order mark stays in the first segment, as sacreBLEU reads it (so the
+    numbers stay sacreBLEU's), with a message: ``-e utf-8-sig`` drops it.
+    """
     try:
         text = data.decode(encoding)
     except UnicodeDecodeError as err:
@@ -29,13 +33,16 @@ def decode_lines(data: bytes, name: str, encoding: str = "utf-8") -> List[str]:
                          f"{err.start}); give the file's encoding with -e/--encoding") from None
     except LookupError:
         raise InputError(f"unknown encoding {encoding!r} (-e/--encoding); e.g. utf-8, latin-1") from None
+    if text.startswith("\ufeff"):
+        info(f"{name} starts with a UTF-8 byte-order mark (U+FEFF); it stays part of the first word, as sacreBLEU "
+             "reads it; -e utf-8-sig drops it")
     lines = text.split("\n")
     if lines[-1] == "":
         lines.pop()
     return [line.rstrip() for line in lines]
 
 
-def read_lines(path: str, encoding: str = "utf-8") -> List[str]:
+def read_lines(path: str, encoding: str = "utf-8", info=lambda message: None) -> List[str]:
     """The segments of the file at ``path``."""
     try:
         if path.endswith(".gz"):
@@ -50,7 +57,7 @@ def read_lines(path: str, encoding: str = "utf-8") -> List[str]:
         raise InputError(f"{path}: is a directory, not a text file") from None
     except (OSError, EOFError) as err:
         raise InputError(f"{path}: cannot read it ({err.strerror if getattr(err, 'strerror', None) else err})") from None
-    return decode_lines(data, path, encoding)
+    return decode_lines(data, path, encoding, info)
 
 
 @dataclass
@@ -63,7 +70,8 @@ class Inputs:
     n_refs: int
 
 
-def read_references(paths: Sequence[str], num_refs: int = 1, encoding: str = "utf-8") -> List[List[str]]:
+def read_references(paths: Sequence[str], num_refs: int = 1, encoding: str = "utf-8",
+                    info=lambda message: None) -> List[List[str]]:
     """One list of references per segment: one file per reference, or ``num_refs``
     tab-separated references per line of a single file (``-nr``)."""
     if not paths:
@@ -76,14 +84,14 @@ def read_references(paths: Sequence[str], num_refs: int = 1, encoding: str = "ut
             raise InputError(f"-nr/--num-refs {num_refs} reads tab-separated references from one file, "
                              f"but {len(paths)} reference files were given")
         segments = []
-        for number, line in enumerate(read_lines(paths[0], encoding), 1):
+        for number, line in enumerate(read_lines(paths[0], encoding, info), 1):
             fields = line.split("\t", num_refs - 1)
             if len(fields) != num_refs:
                 raise InputError(f"{paths[0]}: line {number} has {len(fields)} tab-separated field(s) but "
                                  f"-nr/--num-refs is {num_refs}")
             segments.append(fields)
         return segments
-    streams = [read_lines(path, encoding) for path in paths]
+    streams = [read_lines(path, encoding, info) for path in paths]
     for path, stream in zip(paths[1:], streams[1:]):
         if len(stream) != len(streams[0]):
             raise InputError(f"{path} has {len(stream)} lines but {paths[0]} has {len(streams[0])}: every "
@@ -98,7 +106,7 @@ def read_systems(paths: Optional[Sequence[str]], paired: bool, encoding: str = "
     is skipped, as sacreBLEU does; any other repeated name is an error."""
     if paths is None:
         stream = stdin if stdin is not None else sys.stdin.buffer
-        rows = [line.split("\t") for line in decode_lines(stream.read(), "<stdin>", encoding)]
+        rows = [line.split("\t") for line in decode_lines(stream.read(), "<stdin>", encoding, info)]
         if not rows:
             raise InputError("<stdin> is empty: give system outputs with -i FILE or on standard input")
         width = len(rows[0])
@@ -118,7 +126,7 @@ def read_systems(paths: Optional[Sequence[str]], paired: bool, encoding: str = "
                 info(f"ignoring {path!r}: it is also the baseline")
                 continue
             raise InputError(f"{path} is given twice: give every system once")
-        outputs.append(read_lines(path, encoding))
+        outputs.append(read_lines(path, encoding, info))
         names.append(path)
     return outputs, names
 
@@ -138,7 +146,7 @@ def read_inputs(ref_paths: Sequence[str], system_paths: Optional[Sequence[str]],
                 encoding: str = "utf-8", paired: bool = False, stdin: Optional[BinaryIO] = None,
                 info=lambda message: None) -> Inputs:
     """References and systems from the command line's files, checked."""
-    references = read_references(ref_paths, num_refs, encoding)
+    references = read_references(ref_paths, num_refs, encoding, info)
     outputs, names = read_systems(system_paths, paired, encoding, stdin, info)
     check_line_counts(references, ref_paths[0] if ref_paths else "the references", outputs, names)
     return Inputs(references, outputs, names, max(len(r) for r in references))

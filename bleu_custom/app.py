@@ -5,4 +5,4 @@ from ngram_core import space
 
 demo = space.build_app(Path(__file__).parent)
 if __name__ == "__main__":
-    demo.launch()
+    demo.launch(**space.LAUNCH)  # the upload limit (space.MAX_FILE_SIZE)

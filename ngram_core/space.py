@@ -7,7 +7,7 @@ Space. Its ``app.py`` is five lines::
     from ngram_core import space
     demo = space.build_app(Path(__file__).parent)
     if __name__ == "__main__":
-        demo.launch()
+        demo.launch(**space.LAUNCH)
 
 evaluate's own ``launch_gradio_widget`` builds its form from ``gr.inputs``, which
 Gradio 4 removed; this module replaces it for Gradio 6 (the ``space`` extra pins
@@ -34,6 +34,12 @@ The app shows:
   sacreBLEU's tests and defaults) and a bar plot (Gradio's own ``BarPlot``) of each
   segment's score difference;
 - the metric card (``README.md`` without its front matter) below, as on the Hub.
+
+Limits (a public Space serves everyone): :data:`MAX_FILE_SIZE` per upload (``app.py``
+passes :data:`LAUNCH` to ``launch``), :data:`MAX_SEGMENTS` segments, :data:`MAX_WORDS`
+words and :data:`MAX_SEGMENT_WORDS` words per line per request (a message that points to
+the command line and the Python API), one request scoring at a time (:data:`QUEUE`);
+the page states them (:data:`LIMITS_NOTE`).
 
 Host and port come from Gradio's own ``GRADIO_SERVER_NAME`` / ``GRADIO_SERVER_PORT``.
 Usage statistics stay off unless ``GRADIO_ANALYTICS_ENABLED=True``: a metric demo
@@ -75,6 +81,18 @@ EXAMPLES: List[Tuple[str, str, str]] = [
 ]
 
 SCORE_DIGITS = 6
+
+# A public Space (2 vCPU, 16 GB on the Hub's free hardware) serves every visitor: one request may
+# not take it down for the others. Larger jobs belong to the command line or the Python API.
+MAX_FILE_SIZE = "10mb"  # per uploaded file (Gradio's max_file_size, enforced at upload)
+MAX_SEGMENTS = 10_000  # segments per request
+MAX_WORDS = 500_000  # whitespace-separated words per request: predictions, references, second system
+MAX_SEGMENT_WORDS = 2_000  # words in any one line (METEOR's search grows with a segment's length)
+QUEUE = {"default_concurrency_limit": 1, "max_size": 32}  # one request scores at a time; 32 may wait
+LAUNCH = {"max_file_size": MAX_FILE_SIZE}  # app.py: demo.launch(**space.LAUNCH)
+LIMITS_NOTE = (f"Limits of this Space: {MAX_SEGMENTS:,} segments and {MAX_WORDS:,} words per request, "
+               f"{MAX_SEGMENT_WORDS:,} words per line, {MAX_FILE_SIZE.upper()} per file; one request runs at a time. "
+               "For larger jobs use the command line (`ngram-score`) or the Python API (`pip install ngram-core`).")
 
 # The metrics whose statistics the significance tests know (the toy test metric has none).
 COMPARED = ("bleu", "nist", "meteor")
@@ -144,6 +162,29 @@ def _read_file(path: str | Path, what: str) -> str:
         raise InputError(f"The {what} file {Path(path).name} is not UTF-8 text ({err.reason} at byte {err.start}).") from None
 
 
+def check_size(texts: Sequence[Tuple[str, str]]) -> None:
+    """Refuse a request over the Space's limits (:data:`MAX_SEGMENTS`, :data:`MAX_WORDS`,
+    :data:`MAX_SEGMENT_WORDS`); ``texts`` are (label, text) pairs, each one segment a line."""
+    words = 0
+    for label, text in texts:
+        lines = text.count("\n") + 1
+        if lines > MAX_SEGMENTS:
+            raise InputError(f"{lines:,} lines in the {label}: this Space scores at most {MAX_SEGMENTS:,} segments per "
+                             "request. For larger jobs use the command line (ngram-score) or the Python API.")
+        in_text = len(text.split())
+        words += in_text
+        if words > MAX_WORDS:
+            raise InputError(f"This request has more than {MAX_WORDS:,} words; that is this Space's limit. For larger "
+                             "jobs use the command line (ngram-score) or the Python API.")
+        if in_text <= MAX_SEGMENT_WORDS:
+            continue  # no line can be too long
+        for number, line in enumerate(split_lines(text), 1):
+            if len(line.split()) > MAX_SEGMENT_WORDS:
+                raise InputError(f"Line {number} of the {label} has {len(line.split()):,} words; this Space takes at "
+                                 f"most {MAX_SEGMENT_WORDS:,} words per line. For longer segments use the command "
+                                 "line (ngram-score) or the Python API.")
+
+
 def gather_corpus(
     prediction_text: Optional[str],
     reference_texts: Sequence[Optional[str]],
@@ -163,6 +204,7 @@ def gather_corpus(
         hyp_text, hyp_source = prediction_text or "", "text box"
     if _is_blank(hyp_text):
         raise InputError("The predictions are empty: type one segment per line, or upload a text file.")
+    check_size([("predictions", hyp_text)])
     predictions = split_lines(hyp_text)
 
     sets: List[Tuple[str, str]] = []
@@ -175,6 +217,7 @@ def gather_corpus(
                 sets.append((f"reference set {i}", text))
     if not sets or all(_is_blank(text) for _, text in sets):
         raise InputError("The references are empty: type one reference per line, or upload a text file.")
+    check_size([("predictions", hyp_text)] + sets)
 
     references: List[List[str]] = [[] for _ in predictions]
     for label, text in sets:
@@ -379,9 +422,11 @@ def make_scorer(metric: Any, specs: Sequence[OptionSpec]):
 def read_second_system(text: Optional[str], file: Optional[str | Path], n_predictions: int) -> Tuple[List[str], str]:
     """(the second system's lines, where they came from); a file replaces the text box."""
     if file:
-        lines, source = split_lines(_read_file(file, "second system")), f"file {Path(file).name}"
+        text, source = _read_file(file, "second system"), f"file {Path(file).name}"
     else:
-        lines, source = split_lines(text or ""), "text box"
+        text, source = text or "", "text box"
+    check_size([("second system", text)])
+    lines = split_lines(text)
     if _is_blank("\n".join(lines)):
         raise InputError("The second system is empty: type its output, one segment per line, or upload a text file.")
     if len(lines) != n_predictions:
@@ -461,6 +506,7 @@ def build_app(folder: str | Path, metric: Any = None):
             "inside a line separates further references of that segment. Uploaded files "
             "replace the text boxes of their side."
         )
+        gr.Markdown(LIMITS_NOTE, elem_id="limits")
         with gr.Tabs():
             with gr.Tab("Text", id="text"):
                 with gr.Row():
@@ -513,6 +559,7 @@ def build_app(folder: str | Path, metric: Any = None):
                         widgets)
         if card:
             gr.Markdown(card, elem_id="metric-card")
+    demo.queue(**QUEUE)
     return demo
 
 

@@ -156,6 +156,45 @@ def test_empty_input_says_which_side_is_empty(predictions, references, message):
         space.gather_corpus(predictions, references)
 
 
+# -- limits: one visitor's request may not take the public Space down -----------------------------
+@pytest.mark.parametrize("side", ["predictions", "references"])
+def test_a_request_over_the_limits_is_refused_with_a_message_that_points_elsewhere(side, monkeypatch):
+    monkeypatch.setattr(space, "MAX_SEGMENTS", 5)
+    monkeypatch.setattr(space, "MAX_WORDS", 40)
+    monkeypatch.setattr(space, "MAX_SEGMENT_WORDS", 8)
+    def texts(text):  # the same number of lines on the other side, so only the limit can fail
+        other = "x\n" * text.count("\n") + "x"
+        return (text, [other]) if side == "predictions" else (other, [text])
+
+    label = "predictions" if side == "predictions" else "reference set 1"
+    for text, said in (("a\n" * 5 + "a", "at most 5 segments"),
+                       ("a b c d e f g h\n" * 4 + "a b c d e f g h", "more than 40 words"),  # 40 + the other side's 5
+                       ("a\nb c d e f g h i j\nc", f"Line 2 of the {label} has 9 words")):
+        predictions, references = texts(text)
+        with pytest.raises(space.InputError, match=said) as refused:
+            space.gather_corpus(predictions, references)
+        assert "command line (ngram-score) or the Python API" in str(refused.value)
+    space.gather_corpus("a b\nc d e f g h i j", ["a b\nc d e f g h i j"])  # at the limits: accepted
+
+
+def test_the_second_system_is_held_to_the_same_limits(monkeypatch):
+    monkeypatch.setattr(space, "MAX_SEGMENT_WORDS", 3)
+    with pytest.raises(space.InputError, match="Line 1 of the second system has 4 words"):
+        space.read_second_system("a b c d\ne", None, 2)
+
+
+def test_the_limits_are_on_the_page_and_in_the_launch_and_queue_settings(folder, monkeypatch):
+    gr = require_module("gradio")
+    monkeypatch.setenv("GRADIO_ANALYTICS_ENABLED", "False")
+    demo = runpy.run_path(str(folder / "app.py"), run_name="app")["demo"]
+    shown = [block.value for block in demo.blocks.values() if isinstance(block, gr.Markdown)]
+    assert space.LIMITS_NOTE in shown and f"{space.MAX_SEGMENTS:,} segments" in space.LIMITS_NOTE
+    assert demo._queue.max_size == space.QUEUE["max_size"]
+    assert demo._queue.default_concurrency_limit == space.QUEUE["default_concurrency_limit"] == 1
+    assert "demo.launch(**space.LAUNCH)" in (folder / "app.py").read_text()
+    assert space.LAUNCH == {"max_file_size": space.MAX_FILE_SIZE}
+
+
 def test_uploaded_files_replace_the_text_boxes(tmp_path):
     (tmp_path / "hyp.txt").write_text("f1\nf2\n", encoding="utf-8")
     (tmp_path / "ref.a.txt").write_text("a1\na2\n", encoding="utf-8")

@@ -62,8 +62,11 @@ logger = logging.getLogger(__name__)
 # Options that change the shape of the result have no widget: the metric's default holds.
 HIDDEN = frozenset({"return_segments"})
 
-# The field shown first and named in the message; otherwise the first number.
-PRIMARY = {"bleu": "bleu", "nist": "nist", "meteor": "meteor"}
+# The field shown first and named in the message; otherwise the first number. Scales as the
+# tools print them and as the command line does: BLEU 0-100 (sacreBLEU's ``score``), NIST
+# as it is, METEOR 0-1 (the jar's); the result table below keeps every field of ``compute``.
+PRIMARY = {"bleu": "score", "nist": "nist", "meteor": "meteor"}
+HEADLINE_DECIMALS = {"BLEU": 2, "NIST": 4, "METEOR": 4, "METEOR-mean": 4}  # sacreBLEU prints BLEU to 2
 
 # Prefilled examples: (predictions, reference set 1, reference set 2), one segment a
 # line. The first is sacreBLEU's README example with its two reference sets.
@@ -357,6 +360,18 @@ def primary_field(result: Mapping[str, Any], family: str) -> Optional[str]:
     return None
 
 
+def headline(result: Mapping[str, Any], family: str) -> str:
+    """The message's first line: ``BLEU = 74.19`` (0-100), ``NIST = 4.1234``, ``METEOR = 0.5123``
+    (0-1); for another metric its first number as the table shows it."""
+    first = primary_field(result, family)
+    if first is None:
+        return "Done."
+    if family in PRIMARY:
+        name = family.upper()
+        return f"{name} = {result[first]:.{HEADLINE_DECIMALS[name]}f}"
+    return f"{first} = {format_value(result[first])}"
+
+
 def result_rows(result: Mapping[str, Any], family: str) -> List[List[str]]:
     """[[field, value], ...]: the primary score first, the signature last."""
     first = primary_field(result, family)
@@ -410,11 +425,9 @@ def make_scorer(metric: Any, specs: Sequence[OptionSpec]):
         except Exception as err:  # the user sees a message, the log keeps the traceback
             logger.exception("scoring failed")
             return f"**Error:** {type(err).__name__}: {err}", []
-        first = primary_field(result, family)
         n_refs = max(len(r) for r in references)
-        headline = f"**{first} = {format_value(result[first])}**" if first else "**Done.**"
         note = f"{len(predictions)} segments, up to {n_refs} reference{'s' if n_refs != 1 else ''} each ({source})."
-        return f"{headline}  \n{note}", result_rows(result, family)
+        return f"**{headline(result, family)}**  \n{note}", result_rows(result, family)
 
     return score
 
@@ -451,7 +464,9 @@ def comparison_message(comparison: Any, family: str, n_segments: int) -> str:
     lines = []
     for name, (base, other) in comparison.scores.items():
         verdict = "significantly different" if comparison.significant(name) else "not significantly different"
-        lines.append(f"**{name}: {other - base:+.4f}** (second system {other:.4f}, predictions {base:.4f}); "
+        digits = HEADLINE_DECIMALS.get(name, 4)
+        lines.append(f"**{name} Δ = {other - base:+.{digits}f}** (second system {name} = {other:.{digits}f}, "
+                     f"predictions {name} = {base:.{digits}f}); "
                      f"p = {comparison.bootstrap_p[name]:.4f} paired bootstrap, "
                      f"{comparison.randomization_p[name]:.4f} approximate randomization: {verdict} at 0.05")
     lines.append(f"{n_segments} segments; {comparison.n_samples:,} resamples and {comparison.n_trials:,} trials, "

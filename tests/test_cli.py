@@ -135,7 +135,18 @@ def test_width_and_score_only(files):
     value = ok(files["ref.A"], "-i", files["base"], "-b", "-w", "3").strip()
     assert len(value.split(".")[1]) == 3
     lines = ok(files["ref.A"], "-i", files["base"], files["good"], "-b", "-m", "bleu", "nist").strip().split("\n")
-    assert len(lines) == 2 and all(len(line.split("\t")) == 2 for line in lines)
+    assert [line.split("\t")[0] for line in lines] == [files["base"], files["good"]]
+    assert all([cell.split(" = ")[0] for cell in line.split("\t")[1:]] == ["BLEU", "NIST"] for line in lines)
+
+
+def test_score_only_labels_every_number_when_there_are_several_and_keeps_p_values(files):
+    """-b alone prints a bare number only when there is one (sacreBLEU's habit); METEOR has two."""
+    meteor = ok(files["ref.A"], "-i", files["base"], "-b", "-m", "meteor").strip()
+    assert [cell.split(" = ")[0] for cell in meteor.split("\t")] == ["METEOR", "METEOR-mean"]
+    paired = ok(files["ref.A"], "-i", files["base"], files["bad"], "--paired-bs", "-pbsn", "100", "-b").strip()
+    baseline, system = paired.split("\n")
+    assert baseline == f"Baseline: {files['base']}\tBLEU = {baseline.split(' = ')[1]}"  # the baseline has no p
+    assert system.startswith(f"{files['bad']}\tBLEU = ") and "(p = 0.00" in system and system.endswith(")*")
 
 
 @pytest.mark.parametrize("metric", ["bleu", "nist", "meteor"])

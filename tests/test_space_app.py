@@ -215,10 +215,10 @@ def test_a_file_that_is_not_utf8_gets_a_message(tmp_path):
 # -- output: the table and the click handler ----------------------------------------------
 def test_result_table_puts_the_score_first_and_the_signature_last():
     result = {"signature": "s", "precisions": [0.5, 0.25], "score": 41.0, "bleu": 0.41, "bp": 1}
-    assert space.result_rows(result, "bleu") == [
-        ["bleu", "0.410000"],
-        ["precisions", "[0.500000, 0.250000]"],
+    assert space.result_rows(result, "bleu") == [  # BLEU's headline number: score, 0-100 as sacreBLEU prints it
         ["score", "41.000000"],
+        ["precisions", "[0.500000, 0.250000]"],
+        ["bleu", "0.410000"],
         ["bp", "1"],
         ["signature", "s"],
     ]
@@ -238,8 +238,11 @@ def test_scorer_shows_what_compute_returns_on_the_example(metric):
     )
     family = space.metric_family(metric.name)
     assert rows == space.result_rows(expected, family)
-    first = space.primary_field(expected, family)
-    assert message.startswith(f"**{first} = {space.format_value(expected[first])}**")
+    assert message.startswith(f"**{space.headline(expected, family)}**")
+    if family in ("bleu", "nist", "meteor"):  # the scale the command line prints: BLEU 0-100, METEOR 0-1
+        scale = {"bleu": ("BLEU", expected.get("score"), 2), "nist": ("NIST", expected.get("nist"), 4),
+                 "meteor": ("METEOR", expected.get("meteor"), 4)}[family]
+        assert message.startswith(f"**{scale[0]} = {scale[1]:.{scale[2]}f}**")
 
 
 def test_scorer_reports_bad_input_and_bad_options_without_raising(metric):
@@ -276,7 +279,12 @@ def test_comparison_shows_both_tests_and_the_segment_differences(compared_metric
     assert rows == expected.rows() and rows[0][0] == family.upper()
     assert frame["segment"].tolist() == ["1", "2", "3"] and frame["difference"].tolist() == expected.differences.tolist()
     name = family.upper()
-    assert message.startswith(f"**{name}: {expected.scores[name][1] - expected.scores[name][0]:+.4f}**")
+    base, other = expected.scores[name]
+    digits = 2 if name == "BLEU" else 4  # the scales of the command line: BLEU 0-100, METEOR 0-1
+    assert message.startswith(f"**{name} Δ = {other - base:+.{digits}f}** (second system {name} = {other:.{digits}f}, "
+                              f"predictions {name} = {base:.{digits}f})")
+    if name == "BLEU":
+        assert 1 < abs(other - base) < 100  # a difference of BLEU points, not of 0-1 fractions
     assert f"p = {expected.bootstrap_p[name]:.4f} paired bootstrap" in message
 
 

@@ -263,8 +263,7 @@ def screenshot(driver, app: SpaceServer, what: str) -> Path:
 def expected(metric, app: SpaceServer, predictions, references):
     result = metric.compute(predictions=predictions, references=references)
     family = space.metric_family(metric.name)
-    first = space.primary_field(result, family)
-    return f"{first} = {space.format_value(result[first])}", space.result_rows(result, family)
+    return space.headline(result, family), space.result_rows(result, family)
 
 
 def example_corpus(example):
@@ -332,7 +331,7 @@ def test_an_option_set_in_the_page_reaches_compute(browser, app, reference_metri
     family = space.metric_family(reference_metric.name)
     first = space.primary_field(result, family)
     assert result[first] != reference_metric.compute(**corpus, **fixed, lowercase=not lowercase)[first]
-    assert message.splitlines()[0] == f"{first} = {space.format_value(result[first])}"
+    assert message.splitlines()[0] == space.headline(result, family)
     assert result_table(browser) == space.result_rows(result, family)
 
 
@@ -408,8 +407,10 @@ def test_comparison_shows_both_p_values_and_a_plot_of_the_segment_differences(br
                            names=("predictions", "second system"))
     name = family.upper()
     base, other = expected.scores[name]
+    digits = 2 if name == "BLEU" else 4  # BLEU 0-100 as sacreBLEU prints it
     assert message.splitlines()[0].startswith(
-        f"{name}: {other - base:+.4f} (second system {other:.4f}, predictions {base:.4f}); "
+        f"{name} Δ = {other - base:+.{digits}f} (second system {name} = {other:.{digits}f}, predictions {name} = "
+        f"{base:.{digits}f}); "
         f"p = {expected.bootstrap_p[name]:.4f} paired bootstrap, "
         f"{expected.randomization_p[name]:.4f} approximate randomization")
     assert result_table(browser, elem_id="comparison-result") == expected.rows()

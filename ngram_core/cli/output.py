@@ -202,15 +202,23 @@ def table_latex(report: Report) -> str:
 
 
 def score_only_lines(report: Report) -> str:
-    """One line per system: its scores, tab-separated, in the order of the score names."""
-    return "\n".join("\t".join(_fixed(r[n].score, report.width_of(n)) for n in report.score_names) for r in report.results)
+    """``-b`` with more than one number: one line per system, each score labelled with its
+    name (``BLEU = 41.8``), its interval and its p-value kept, tab-separated; the system's
+    name first when there are several systems."""
+    several = len(report.names) > 1
+    lines = []
+    for system, results in zip(report.names, report.results):
+        cells = [f"{n} = {_cell(results[n], report.width_of(n), True, ' ')}" for n in report.score_names]
+        lines.append("\t".join(([system] if several else []) + cells))
+    return "\n".join(lines)
 
 
 def render(report: Report, fmt: str, score_only: bool = False) -> str:
     """The report in ``fmt`` ("json", "text" or "latex")."""
     single = len(report.names) == 1 and report.test is None
-    if score_only:  # as sacreBLEU's -b, whatever the format
-        return single_text(report, score_only=True) if single else score_only_lines(report)
+    if score_only:  # sacreBLEU's -b: the bare number when there is one, else every number labelled
+        bare = single and len(report.score_names) == 1
+        return single_text(report, score_only=True) if bare else score_only_lines(report)
     if fmt == "latex":
         return table_latex(report)
     if single:

@@ -305,11 +305,31 @@ def test_flags_are_not_abbreviated(files, abbreviation, capsys):
     assert exit_.value.code == 2 and "unrecognized arguments" in capsys.readouterr().err
 
 
-def test_lowercase_switch_help_points_to_the_flags_that_take_ascii(capsys):
+@pytest.mark.parametrize("metrics", [["meteor"], ["bleu", "meteor"], ["bleu", "nist", "meteor"]])
+def test_tok_applies_to_the_metrics_that_take_it_and_stderr_names_the_others(files, metrics):
+    """The same rule with one metric or several: METEOR 1.5 keeps its -norm tokens, and says so."""
+    status, out, err = cli(files["ref.A"], "-i", files["base"], "-tok", "intl", "-m", *metrics)
+    assert status == 0, err
+    readers = ", ".join(m.upper() for m in metrics if m != "meteor") or "none of the metrics"
+    assert f"-tok intl applies to {readers}; METEOR (variant meteor-1.5) keeps its own tokenizer and case and " \
+           "ignores it" in err
+    rows = json.loads(out)
+    rows = rows if isinstance(rows, list) else [rows]
+    meteor = next(r for r in rows if r["name"] == "METEOR")["score"]
+    assert meteor == json.loads(ok(files["ref.A"], "-i", files["base"], "-m", "meteor"))[0]["score"]
+    if "bleu" in metrics:
+        assert next(r for r in rows if r["name"] == "BLEU")["signature"].count("tok:intl") == 1
+    status, _, err = cli(files["ref.A"], "-i", files["base"], "-tok", "intl", "-m", "bleu", "nist")
+    assert status == 0 and "ignores" not in err  # every metric took it: nothing to say
+
+
+def test_lowercase_switch_help_points_to_the_flags_that_take_ascii(capsys, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "1000")  # no line wrapping (argparse breaks lines at hyphens)
     with pytest.raises(SystemExit):
         cli("--help")
     help_text = " ".join(capsys.readouterr().out.split())
-    assert "--lowercase, -lc for every metric: lowercase (full Unicode) before tokenizing; a switch, it takes no value " \
+    assert "--lowercase, -lc for each metric of -m that takes it (one that tokenizes its own way, METEOR 1.5 with its " \
+           "-norm, keeps its own, and a line on stderr says so): lowercase (full Unicode) before tokenizing; a switch, it takes no value " \
            "(A-Z only, as mteval-v13a: --bleu-lowercase ascii, --nist-lowercase ascii)" in help_text
 
 

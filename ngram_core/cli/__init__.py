@@ -202,7 +202,10 @@ def _run(args: argparse.Namespace, messages: _Messages, stdin) -> str:
             raise InputError(f"{flag} must be {'0 or more' if flag == '--width' else 'a positive integer'}, got {value}")
     seed = FROM_ENVIRONMENT if args.seed is None else parse_seed(args.seed, "--seed")
     resolve_seed(seed)  # a bad NGRAM_CORE_SEED fails before any work
-    options = metric_options(args, metrics)
+    ignored: List[str] = []
+    options = metric_options(args, metrics, ignored=ignored)
+    for message in ignored:
+        messages.info(message)
     split_options(metrics, options)  # option values are checked before the files are read
     inputs = read_inputs(args.refs, args.input, args.num_refs, args.encoding, paired is not None, stdin, messages.info)
     if paired and len(inputs.systems) < 2:

@@ -4,7 +4,8 @@ Every declared option (``bleu.OPTIONS``, ``nist.OPTIONS``, ``meteor.OPTIONS``, r
 through ``suite.DECLARATIONS``) gets one flag ``--<metric>-<option>``, e.g.
 ``--bleu-max-order``, ``--nist-mteval-quirks``, ``--meteor-alpha``; the options all
 metrics share get sacreBLEU's spelling once for every metric (``-tok/--tokenize``,
-``-lc/--lowercase``), and BLEU's smoothing keeps sacreBLEU's ``-s`` and ``-sv``. The
+``-lc/--lowercase``: each metric that reads it takes it, the others keep their own and
+a line on stderr says so), and BLEU's smoothing keeps sacreBLEU's ``-s`` and ``-sv``. The
 flag's type, choices and help come from the declaration (kind, choices, doc and
 default), and the value goes to the core unconverted beyond the command line's
 text (the declaration checks it, with its own messages). ``return_segments`` has
@@ -22,6 +23,8 @@ from ..suite import DECLARATIONS
 SHARED = {"tokenize": ("--tokenize", "-tok"), "lowercase": ("--lowercase", "-lc")}  # sacreBLEU's spellings
 ALIASES = {("bleu", "smooth_method"): ("--smooth-method", "-s"), ("bleu", "smooth_value"): ("--smooth-value", "-sv")}
 NO_FLAG = frozenset({"return_segments"})
+READERS_NOTE = ("for each metric of -m that takes it (one that tokenizes its own way, METEOR 1.5 with its -norm, "
+                "keeps its own, and a line on stderr says so)")
 _WORDS = {"true": True, "yes": True, "false": False, "no": False}
 
 
@@ -106,34 +109,59 @@ def add_metric_flags(parser: argparse.ArgumentParser, flags: Sequence[Flag] = ()
             groups[flag.metric] = parser.add_argument_group(title)
         kwargs = _argparse_kwargs(flag.option)
         if flag.metric is None:
-            kwargs["help"] = f"for every metric: {flag.option.doc}"
+            kwargs["help"] = f"{READERS_NOTE}: {flag.option.doc}"
             if flag.option.kind == "flag":
                 kwargs = {"help": kwargs["help"], "action": "store_const", "const": True}
             elif flag.option.name == "lowercase":  # sacreBLEU's -lc: a switch that takes no value
                 kwargs = {"action": "store_const", "const": True,
-                          "help": "for every metric: lowercase (full Unicode) before tokenizing; a switch, it takes no "
+                          "help": f"{READERS_NOTE}: lowercase (full Unicode) before tokenizing; a switch, it takes no "
                                   "value (A-Z only, as mteval-v13a: --bleu-lowercase ascii, --nist-lowercase ascii)"}
         groups[flag.metric].add_argument(*flag.spellings, dest=flag.dest, default=None, **kwargs)
     return flags
 
 
-def metric_options(args: argparse.Namespace, metrics: Sequence[str], flags: Sequence[Flag] = ()) -> Dict[str, Any]:
-    """The given flags as core options: shared ones flat, the others in a dict per metric
-    (which overrides the shared value for that metric).
+def metric_options(args: argparse.Namespace, metrics: Sequence[str], flags: Sequence[Flag] = (),
+                   ignored: Optional[List[str]] = None) -> Dict[str, Dict[str, Any]]:
+    """The given flags as core options, in a dict per metric.
 
-    A metric's flag given while that metric is not among ``-m`` is an error (it
-    would do nothing).
+    A shared flag (``-tok``, ``-lc``) goes to each metric of ``-m`` whose variant reads it,
+    unless that metric's own flag (``--bleu-tokenize``) is given too; a metric that
+    tokenizes its own way (METEOR 1.5 with its ``-norm``) keeps it, with one or several
+    metrics alike, and a line for stderr saying so is appended to ``ignored``. A metric's
+    own flag given while that metric is not among ``-m`` is an error (it would do nothing).
     """
-    options: Dict[str, Any] = {}
-    for flag in list(flags) or metric_flags():
+    flags = list(flags) or metric_flags()
+    options: Dict[str, Dict[str, Any]] = {}
+    shared = []
+    for flag in flags:
         value = getattr(args, flag.dest)
         if value is None:
             continue
         if flag.metric is None:
-            options[flag.option.name] = value
+            shared.append((flag, value))
         elif flag.metric not in metrics:
             raise ValueError(f"{flag.spellings[0]} is a {flag.metric.upper()} option but -m is {' '.join(metrics)}; "
                              f"add -m {flag.metric}")
         else:
             options.setdefault(flag.metric, {})[flag.option.name] = value
+    given_shared = {flag.option.name: value for flag, value in shared}
+    for flag, value in shared:
+        applied, skipped = [], []
+        for metric in metrics:
+            declaration = DECLARATIONS[metric]
+            own = options.get(metric, {})
+            context = {**{k: v for k, v in given_shared.items() if k in declaration}, **own}
+            if flag.option.name in own or flag.option.name not in declaration:
+                continue  # the metric's own flag wins
+            if declaration.reads(flag.option.name, context):
+                options.setdefault(metric, {})[flag.option.name] = value
+                applied.append(metric.upper())
+            else:
+                variant = context.get("variant", declaration["variant"].default if "variant" in declaration else None)
+                skipped.append(f"{metric.upper()} (variant {variant})" if variant else metric.upper())
+        if skipped and ignored is not None:
+            shown = flag.spellings[-1] + ("" if value is True else f" {value}")
+            ignored.append(f"{shown} applies to {', '.join(applied) if applied else 'none of the metrics'}; "
+                           f"{', '.join(skipped)} keep{'s' if len(skipped) == 1 else ''} its own tokenizer and case "
+                           "and ignore" + ("s" if len(skipped) == 1 else "") + " it")
     return options

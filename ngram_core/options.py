@@ -185,6 +185,21 @@ class Option:
         return f"{self.name} (default {self.default!r}): {self.doc}"
 
 
+class OptionFix(ValueError):
+    """Options that cannot go together, and the values that would work (``fix``: option name
+    -> value). ``str()`` says it in Python's words (``give stages=['exact', 'stem']``); each
+    other surface says the same fix in its own words through :meth:`in_words` (the command
+    line as flags, the Space as its widgets)."""
+
+    def __init__(self, metric: str, problem: str, fix: Mapping[str, Any]) -> None:
+        self.metric, self.problem, self.fix = metric, problem, dict(fix)
+        super().__init__(self.in_words(lambda name, value: f"{name}={value!r}"))
+
+    def in_words(self, spell: Callable[[str, Any], str]) -> str:
+        """The message with each part of the fix spelled by ``spell(option, value)``."""
+        return f"{self.problem}: give {' and '.join(spell(name, value) for name, value in self.fix.items())}"
+
+
 def closest_names(name: str, known: Sequence[str]) -> List[str]:
     """Up to two known names a misspelt ``name`` probably meant."""
     close = difflib.get_close_matches(name, known, n=2, cutoff=0.5)

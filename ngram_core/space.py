@@ -57,6 +57,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
 
+from .options import OptionFix
+
 logger = logging.getLogger(__name__)
 
 # Options that change the shape of the result have no widget: the metric's default holds.
@@ -404,6 +406,20 @@ def load_metric(folder: str | Path):
     return evaluate.load(str(metric_script(Path(folder).resolve())), keep_in_memory=True)
 
 
+def in_widgets(err: OptionFix) -> str:
+    """An :class:`OptionFix` in the page's words: the option widgets to change, as labelled."""
+    def spell(name: str, value: Any) -> str:
+        if isinstance(value, (list, tuple)):
+            return f"the options' **{name}** ticked for {', '.join(map(str, value))} only"
+        return f"the options' **{name}** set to {choice_label(value)}"
+
+    return err.in_words(spell)
+
+
+def _error_message(err: Exception) -> str:
+    return f"**Error:** {in_widgets(err) if isinstance(err, OptionFix) else err}"
+
+
 def make_scorer(metric: Any, specs: Sequence[OptionSpec]):
     """The app's click handler, plain Python: text boxes, files and option values in,
     (message as Markdown, result table rows) out. Bad input gives a message and no
@@ -421,7 +437,7 @@ def make_scorer(metric: Any, specs: Sequence[OptionSpec]):
             with lock:
                 result = metric.compute(predictions=predictions, references=references, **kwargs)
         except (ValueError, TypeError) as err:  # InputError and the metric's own checks
-            return f"**Error:** {err}", []
+            return _error_message(err), []
         except Exception as err:  # the user sees a message, the log keeps the traceback
             logger.exception("scoring failed")
             return f"**Error:** {type(err).__name__}: {err}", []
@@ -490,7 +506,7 @@ def make_comparer(family: str, specs: Sequence[OptionSpec]):
             comparison = compare_two(predictions, second, references, family, names=("predictions", "second system"),
                                      **kwargs)
         except (ValueError, TypeError) as err:
-            return f"**Error:** {err}", [], differences_frame([])
+            return _error_message(err), [], differences_frame([])
         except Exception as err:  # the user sees a message, the log keeps the traceback
             logger.exception("comparison failed")
             return f"**Error:** {type(err).__name__}: {err}", [], differences_frame([])

@@ -333,6 +333,17 @@ def test_lowercase_switch_help_points_to_the_flags_that_take_ascii(capsys, monke
            "(A-Z only, as mteval-v13a: --bleu-lowercase ascii, --nist-lowercase ascii)" in help_text
 
 
+@pytest.mark.parametrize("language,said", [("de", "give --meteor-stages exact stem"), ("cz", "give --meteor-stages exact"),
+                                            ("da", "give --no-meteor-normalize")])
+def test_non_english_meteor_says_the_flags_that_work(files, language, said):
+    """The jar refuses the same (no paraphrase tables but English's, -norm for six languages):
+    the message names the flags, not Python's stages=[...]."""
+    err = _error(files["ref.A"], "-i", files["base"], "-m", "meteor", "--meteor-language", language)
+    assert said in err and "stages=" not in err and "normalize=False" not in err
+    flags = said.split("give ", 1)[1].split()
+    assert json.loads(ok(files["ref.A"], "-i", files["base"], "-m", "meteor", "--meteor-language", language, *flags))
+
+
 def test_environment_seed_is_checked(files, monkeypatch):
     monkeypatch.setenv("NGRAM_CORE_SEED", "twelve")
     assert "NGRAM_CORE_SEED='twelve' is not an integer" in _error(files["ref.A"], "-i", files["base"], "--confidence")

@@ -7,6 +7,8 @@ import math
 
 import pytest
 
+from conftest import REPO
+
 from ngram_core.meteor import MeteorStats, compute_meteor, meteor_formula
 
 # hypothesis "a b c d" against "a b x c d": 4 matches, 2 chunks, |h| = 4, |r| = 5
@@ -124,3 +126,25 @@ def test_lowercase_option_decides_whether_case_matters():
     assert compute_meteor(["The Cat"], ["the cat"], stages="exact")["meteor"] == 1.0
     assert compute_meteor(["The Cat"], ["the cat"], stages="exact", normalize=False)["meteor"] == 0.0
     assert compute_meteor(["The Cat"], ["the cat"], stages="exact", normalize=False, lowercase=True)["meteor"] == 1.0
+
+
+def test_the_cards_language_table_is_what_the_options_resolve_to():
+    """Each language's default stages and what it needs, as the options' own refusals say it."""
+    from ngram_core.cli.flags import in_flags
+    from ngram_core.meteor.jar_settings import language_requirements
+    from ngram_core.options import OptionFix
+
+    lines = ["| `language` | the jar's name | default stages | give in Python | give on the command line |",
+             "|---|---|---|---|---|"]
+    for code, name, stages, needs in language_requirements():
+        python = ", ".join(f"{k}={v!r}" for k, v in needs.items())
+        cli = in_flags(OptionFix("meteor", "", needs)).split("give ", 1)[1] if needs else ""
+        lines.append(f"| `{code}` | {name} | {' '.join(stages)} | {f'`{python}`' if python else '-'} | "
+                     f"{f'`{cli}`' if cli else '-'} |")
+    table = "\n".join(lines)
+    card = (REPO / "meteor_custom" / "README.md").read_text(encoding="utf-8")
+    assert table in card, f"meteor_custom/README.md's language table is stale; it should read:\n{table}"
+    by_code = {code: needs for code, _, _, needs in language_requirements()}
+    assert by_code["en"] == {} and by_code["de"] == {"stages": ["exact", "stem"]} and by_code["da"] == {"normalize": False}
+    for code, needs in by_code.items():  # what the table says works, works
+        assert 0 <= compute_meteor(["a b c"], ["a b d"], language=code, **needs)["meteor"] <= 1

@@ -264,6 +264,18 @@ def compared_metric(request):
     return space.load_metric(metric_folder(request.param))
 
 
+def test_a_language_the_default_stages_cannot_run_names_the_widgets_to_change():
+    """METEOR's refusal in the page's words (the widget), not Python's stages=[...]."""
+    import evaluate
+
+    metric = evaluate.load(str(REPO / "meteor_custom"), keep_in_memory=True)
+    specs = space.option_specs(metric.OPTIONS)
+    values = ["de" if spec.name == "language" else space.widget_value(spec) for spec in specs]
+    message, rows = space.make_scorer(metric, specs)(*space.EXAMPLES[0], None, None, *values)
+    assert rows == [] and "give the options' **stages** ticked for exact, stem only" in message
+    assert "stages=" not in message
+
+
 def test_comparison_shows_both_tests_and_the_segment_differences(compared_metric):
     from ngram_core.significance.comparison import compare_two
 

@@ -26,6 +26,7 @@ import sys
 from typing import Any, Dict, List, Optional, Sequence, TextIO
 
 from .. import __version__
+from ..options import OptionFix
 from ..signature import with_fields
 from ..significance import Result, score_systems
 from ..significance.resampling import (
@@ -38,7 +39,7 @@ from ..significance.resampling import (
 )
 from ..suite import METRICS, split_options
 from .files import InputError, read_inputs
-from .flags import add_metric_flags, metric_options
+from .flags import add_metric_flags, in_flags, metric_options
 from .output import Report, render
 
 PROG = "ngram-score"
@@ -178,6 +179,9 @@ def run(argv: Optional[Sequence[str]] = None, stdin=None, stdout: Optional[TextI
         return 1
     try:
         text = _run(args, messages, stdin)
+    except OptionFix as err:  # the fix as flags, not as Python
+        print(f"{PROG}: error: {in_flags(err)}", file=stderr)
+        return 1
     except (InputError, ValueError, TypeError) as err:
         print(f"{PROG}: error: {err}", file=stderr)
         return 1

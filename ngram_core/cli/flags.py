@@ -17,7 +17,7 @@ import argparse
 from dataclasses import dataclass
 from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
 
-from ..options import Option, OptionSet
+from ..options import Option, OptionFix, OptionSet
 from ..suite import DECLARATIONS
 
 SHARED = {"tokenize": ("--tokenize", "-tok"), "lowercase": ("--lowercase", "-lc")}  # sacreBLEU's spellings
@@ -165,3 +165,17 @@ def metric_options(args: argparse.Namespace, metrics: Sequence[str], flags: Sequ
                            f"{', '.join(skipped)} keep{'s' if len(skipped) == 1 else ''} its own tokenizer and case "
                            "and ignore" + ("s" if len(skipped) == 1 else "") + " it")
     return options
+
+
+def in_flags(err: OptionFix) -> str:
+    """An :class:`OptionFix` in the command line's words: ``--meteor-stages exact stem``,
+    ``--no-meteor-normalize``."""
+    def spell(name: str, value: Any) -> str:
+        flag = f"{err.metric}-{name.replace('_', '-')}"
+        if isinstance(value, bool):
+            return f"--{flag}" if value else f"--no-{flag}"
+        if isinstance(value, (list, tuple)):
+            return f"--{flag} {' '.join(map(str, value))}"
+        return f"--{flag} {value}"
+
+    return err.in_words(spell)

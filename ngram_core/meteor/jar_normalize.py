@@ -40,6 +40,7 @@ import pyarrow as pa
 import pyarrow.compute as pc
 
 from ..corpus import EncodedTexts, encode_space_separated, offsets_from_counts
+from ..options import OptionFix
 from .jar_resources import NORMALIZED_LANGUAGES, language_name, nonbreaking_prefixes
 from .java_text import java_lower
 
@@ -86,9 +87,9 @@ def check_normalized_language(language: str) -> str:
     """The jar's name of ``language``, if the jar can normalize it (``-norm``)."""
     name = language_name(language)
     if name not in NORMALIZED_LANGUAGES:
-        raise ValueError(
-            f"METEOR 1.5 has no normalizer for language {language!r} (only for "
-            f"{', '.join(NORMALIZED_LANGUAGES)}): tokenize the text yourself and use normalize=False")
+        raise OptionFix("meteor", f"METEOR 1.5 has no normalizer for language {language!r} (only for "
+                        f"{', '.join(NORMALIZED_LANGUAGES)}), so it takes text tokenized beforehand (spaces between tokens)",
+                        {"normalize": False})
     return name
 
 

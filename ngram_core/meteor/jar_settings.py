@@ -44,8 +44,9 @@ reproduce ``-p '...'`` without ``-w``, give ``stage_weights`` too.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Dict, Optional, Sequence, Tuple
+from typing import Any, Dict, List, Optional, Sequence, Tuple
 
+from ..options import OptionFix
 from .jar_beam import DEFAULT_BEAM
 from .jar_matching import MODULES, check_modules  # noqa: F401 (MODULES: the stages option's choices)
 from .jar_normalize import check_normalized_language
@@ -153,8 +154,9 @@ def resolve_settings(language: str = "en", task: Optional[str] = None, stages=No
     missing = [m for m in stages if m in ENGLISH_ONLY and name != "english"]
     if missing:
         usable = [m for m in stages if m not in missing]
-        raise ValueError(f"stages: METEOR 1.5's {' and '.join(missing)} module needs data that its distribution "
-                         f"(pycocoevalcap's) has for English only, not for {name}: give stages={usable or ['exact']!r}")
+        raise OptionFix("meteor", f"stages: METEOR 1.5's {' and '.join(missing)} module needs data that its "
+                        f"distribution (pycocoevalcap's) has for English only, not for {name}",
+                        {"stages": usable or ["exact"]})
     if stage_weights is None:
         # positional, as MeteorConfiguration sizes the task's list to the default modules, then to -m
         sized = list(weights_by_position[:len(default_modules)])
@@ -200,3 +202,20 @@ def _check_weights(stage_weights, stages: Sequence[str]) -> Tuple[float, ...]:
     for w in weights:
         _check_number("stage_weights", w, 0, None)
     return tuple(float(w) for w in weights)
+
+
+def language_requirements() -> List[Tuple[str, str, Tuple[str, ...], Dict[str, Any]]]:
+    """For each language code of ``-l``: (code, the jar's name, its default modules, the
+    options it needs besides ``language`` with this package's data) -- what the card's
+    language table shows. The jar refuses the same, without its paraphrase tables."""
+    rows = []
+    for code in LANGUAGE_CODES:
+        needs: Dict[str, Any] = {}
+        for _ in range(len(ENGLISH_ONLY) + 2):  # each refusal names one fix; apply it and try again
+            try:
+                resolve_settings(code, **needs)
+                break
+            except OptionFix as refused:
+                needs.update(refused.fix)
+        rows.append((code, language_name(code), default_stages(code), needs))
+    return rows

@@ -95,7 +95,7 @@ def test_bad_input_is_a_clear_error_naming_the_argument(predictions, references,
         ({"max_order": 0}, ValueError, "max_order"),
         ({"weights": [0.5, 0.5]}, ValueError, "weights has 2 entries but max_order is 4"),
         ({"smooth_method": "exp", "smooth_value": 0.1}, ValueError, "smooth_value is not used"),
-        ({"effective_order": "yes"}, ValueError, "effective_order"),
+        ({"effective_order": "yes"}, TypeError, "effective_order"),  # a string where booleans are meant
         ({"smoothing": "exp"}, TypeError, r"unknown BLEU option 'smoothing' \(did you mean .*'smooth_method'"),
     ],
 )

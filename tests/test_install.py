@@ -41,7 +41,9 @@ SCRIPT = textwrap.dedent("""
 
 def run(command, **kwargs) -> subprocess.CompletedProcess:
     """Run ``command``; on failure, fail the test with the command's own output."""
-    done = subprocess.run([str(part) for part in command], capture_output=True, text=True, **kwargs)
+    # without PYTHONPATH: a checkout on it (and its .egg-info) would look installed to pip
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    done = subprocess.run([str(part) for part in command], capture_output=True, text=True, env=env, **kwargs)
     if done.returncode != 0:
         pytest.fail(f"{' '.join(map(str, command))} exited with {done.returncode}:\n"
                     f"--- stdout ---\n{done.stdout[-4000:]}\n--- stderr ---\n{done.stderr[-4000:]}", pytrace=False)
@@ -61,13 +63,14 @@ def installed(tmp_path_factory):
     venv = root / "venv"
     run([sys.executable, "-m", "venv", "--without-pip", venv])
     python = venv / "bin" / "python"
-    # the venv's own site-packages first (ngram-core from the wheel), then this interpreter's
-    # (numpy, evaluate, ...); a checkout installed in editable mode there comes after the wheel
+    run([sys.executable, "-m", "pip", "--python", python, "install", "--no-deps", "--no-index", "-q", wheel])
+    # Then (not before: pip would see this interpreter's ngram-core and install nothing) the venv's
+    # own site-packages first (ngram-core from the wheel), then this interpreter's (numpy,
+    # evaluate, ...); a checkout installed in editable mode there comes after the wheel
     purelib = Path(run([python, "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"]).stdout.strip())
     outer = [p for p in sys.path if p.endswith(("site-packages", "dist-packages")) and Path(p).is_dir()]
     (purelib / "zz_outer_site.pth").write_text(
         "import site; " + "; ".join(f"site.addsitedir({p!r})" for p in outer) + "\n", encoding="utf-8")
-    run([sys.executable, "-m", "pip", "--python", python, "install", "--no-deps", "--no-index", "-q", wheel])
     return python, venv
 
 

@@ -70,8 +70,9 @@ OPTIONS = OptionSet("BLEU", [
            "choice", choices=ALL_SMOOTH_METHODS, nullable=True,
            variant_choices=_by_variant("smooth_methods", ALL_SMOOTH_METHODS)),
     Option("smooth_value", None, "the smoothing method's parameter (sacrebleu: floor 0.1, add-k 1, constant 0.1; "
-           "nltk: method1 epsilon 0.1, method4/method7 k 5, method6 alpha 5); None: that default",
-           "float", low=0, low_open=True, nullable=True, variants=("sacrebleu", "nltk")),
+           "nltk: method1 epsilon 0.1, method4/method7 k 5, method6 alpha 5); None: that default; 0 only with sacrebleu's "
+           "floor or add-k (no smoothing, as sacreBLEU)",
+           "float", low=0, nullable=True, variants=("sacrebleu", "nltk")),
     Option("effective_order", False, "True/'sacrebleu': leave out orders with no hypothesis n-grams (sentence "
            "BLEU); 'seed': N = the largest order with a match", "choice", choices=(False, True, "sacrebleu", "seed"),
            variants=("sacrebleu",)),

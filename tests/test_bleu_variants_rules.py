@@ -133,6 +133,8 @@ def test_coco_cumulative_orders_with_its_constants():
     ("nltk", {"smooth_method": "method6", "max_order": 2}, "max_order >= 3"),
     ("nltk", {"smooth_method": "method3", "smooth_value": 1.0}, "smooth_value"),
     ("nltk", {"smooth_method": "method1", "smooth_value": -1}, "out of range"),
+    ("nltk", {"smooth_method": "method1", "smooth_value": 0}, "smooth_value=0 is not accepted"),
+    ("sacrebleu", {"smooth_method": "constant", "smooth_value": 0}, "0 is accepted with 'floor' or 'add-k'"),
     ("evaluate", {"weights": [0.5, 0.5, 0, 0]}, "weights"),
     ("evaluate", {"smooth_method": "add-k"}, "smooth_method"),
     ("evaluate", {"smooth_value": 0.1}, "smooth_value"),

@@ -24,7 +24,7 @@ class Counts(NamedTuple):
     """One row of BLEU statistics as Python ints (a segment, or a corpus summed)."""
 
     hyp_len: int
-    ref_len: int  # closest reference length (ties to the shorter)
+    ref_len: int  # closest reference length (ties by the variant's reference_ties)
     shortest_ref_len: int  # -1: not known
     matches: List[int]  # clipped n-gram matches, orders 1..N
     totals: List[int]  # hypothesis n-grams, orders 1..N
@@ -72,6 +72,7 @@ class BleuVariant:
     takes_weights = False
     lowercase_choices: Tuple[Any, ...] = (False, True)
     tokenizers: Optional[Tuple[str, ...]] = None  # accepted ``tokenize`` names; None: any
+    reference_ties = "shorter"  # which of two equally close references gives ref_len: "shorter" or "first"
 
     # -- options ------------------------------------------------------------------------
     def finalize(self, values: Dict[str, Any], given: frozenset) -> Dict[str, Any]:

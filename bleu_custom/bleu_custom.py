@@ -33,8 +33,9 @@ many times faster. Unlike evaluate's `bleu` (which takes the shortest reference
 length), the brevity penalty uses the closest reference length, as sacreBLEU, NLTK
 and mteval do. With `variant` it gives another tool's BLEU to the last digit instead:
 `"nltk"` (NLTK 3.10 corpus_bleu / sentence_bleu, smoothing method0..method7),
-`"evaluate"` (evaluate's own `bleu`), `"mteval"` (mteval-v13a.pl) or `"coco"`
-(pycocoevalcap's Bleu_1..Bleu_4).
+`"evaluate"` (evaluate's own `bleu`), `"mteval"` (mteval-v13a.pl), `"coco"`
+(pycocoevalcap's Bleu_1..Bleu_4) or `"torchmetrics"` (torchmetrics' BLEUScore with
+`tokenize="none"`, its SacreBLEUScore with its tokenizer; float32, as torchmetrics).
 """
 
 _KWARGS_DESCRIPTION = hf_metric.arguments_doc(bleu.OPTIONS) + """

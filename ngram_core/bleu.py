@@ -12,7 +12,9 @@ counts with the rules of the tool named by ``variant`` (:mod:`ngram_core.bleu_va
   reference length), smoothing ``none`` or ``add-one``;
 - ``"mteval"``: mteval-v13a.pl, smoothing ``exp`` or ``none`` (``--no-smoothing``),
   ``lowercase="ascii"`` for its default lowercasing;
-- ``"coco"``: pycocoevalcap's ``Bleu``, with ``bleu_1`` ... ``bleu_N``.
+- ``"coco"``: pycocoevalcap's ``Bleu``, with ``bleu_1`` ... ``bleu_N``;
+- ``"torchmetrics"``: torchmetrics 1.9's ``BLEUScore`` (``tokenize="none"``) and
+  ``SacreBLEUScore`` (its tokenizer), smoothing ``none`` or ``add-one``, in float32.
 
 Every variant's number is on 0-1 (``bleu``) and 0-100 (``score``), with a signature
 that names the variant and its options. :data:`OPTIONS` declares every option once,
@@ -57,21 +59,23 @@ def _finalize(values: Dict[str, Any], given: frozenset) -> Dict[str, Any]:
 OPTIONS = OptionSet("BLEU", [
     Option("variant", "sacrebleu", "whose BLEU: 'sacrebleu' (sacreBLEU 2.6.0), 'nltk' (NLTK 3.10 corpus_bleu / "
            "sentence_bleu), 'evaluate' (evaluate's bleu: tensorflow/nmt compute_bleu), 'mteval' (mteval-v13a.pl), "
-           "'coco' (pycocoevalcap Bleu)", "choice", choices=VARIANTS),
+           "'coco' (pycocoevalcap Bleu), 'torchmetrics' (torchmetrics BLEUScore; SacreBLEUScore with its tokenizer)",
+           "choice", choices=VARIANTS),
     tokenize_option(variant_choices=_by_variant("tokenizers", TOKENIZERS)),
     Option("lowercase", False, "lowercase (full Unicode str.lower()) before tokenizing; 'ascii' (variant mteval): "
            "A-Z only, as mteval-v13a without -c", "choice", choices=LOWERCASE_CHOICES,
            variant_choices=_by_variant("lowercase_choices", LOWERCASE_CHOICES)),
     Option("max_order", 4, "the largest n-gram order N", "int", low=1),
     Option("weights", None, "one weight per order; None: 1/N each", "floats", nullable=True,
-           variants=("sacrebleu", "nltk")),
+           variants=("sacrebleu", "nltk", "torchmetrics")),
     Option("smooth_method", None, "smoothing, among the variant's methods; None: its default (sacrebleu: exp, "
-           "floor, add-k, constant, none; nltk: method0..method7; evaluate: none, add-one; mteval: exp, none)",
+           "floor, add-k, constant, none; nltk: method0..method7; evaluate: none, add-one; mteval: exp, none; torchmetrics: none, add-one)",
            "choice", choices=ALL_SMOOTH_METHODS, nullable=True,
            variant_choices=_by_variant("smooth_methods", ALL_SMOOTH_METHODS)),
     Option("smooth_value", None, "the smoothing method's parameter (sacrebleu: floor 0.1, add-k 1, constant 0.1; "
-           "nltk: method1 epsilon 0.1, method4/method7 k 5, method6 alpha 5); None: that default",
-           "float", low=0, low_open=True, nullable=True, variants=("sacrebleu", "nltk")),
+           "nltk: method1 epsilon 0.1, method4/method7 k 5, method6 alpha 5); None: that default; 0 only with sacrebleu's "
+           "floor or add-k (no smoothing, as sacreBLEU)",
+           "float", low=0, nullable=True, variants=("sacrebleu", "nltk")),
     Option("effective_order", False, "True/'sacrebleu': leave out orders with no hypothesis n-grams (sentence "
            "BLEU); 'seed': N = the largest order with a match", "choice", choices=(False, True, "sacrebleu", "seed"),
            variants=("sacrebleu",)),
@@ -96,8 +100,9 @@ def tokenize_for_bleu(hypotheses: List[str], references: List[List[str]], values
 
 def statistics_for(corpus: TokenizedCorpus, values: Mapping[str, Any], matches=None) -> BleuStatistics:
     """Per-segment statistics with what the variant reads (``matches`` as for :func:`bleu_statistics`)."""
-    return bleu_statistics(corpus, values["max_order"], matches,
-                           count_5grams=get_variant(values["variant"]).needs_5grams(values))
+    variant = get_variant(values["variant"])
+    return bleu_statistics(corpus, values["max_order"], matches, count_5grams=variant.needs_5grams(values),
+                           ties=variant.reference_ties)
 
 
 def result_from_statistics(stats: BleuStatistics, values: Mapping[str, Any]) -> Dict[str, Any]:

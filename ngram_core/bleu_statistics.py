@@ -36,7 +36,7 @@ class BleuStatistics:
     """
 
     hyp_len: np.ndarray  # (S,) hypothesis tokens
-    ref_len: np.ndarray  # (S,) closest reference length
+    ref_len: np.ndarray  # (S,) closest reference length (ties: see bleu_statistics' ``ties``)
     matches: np.ndarray  # (S, N) clipped n-gram matches
     totals: np.ndarray  # (S, N) hypothesis n-grams
     n_refs: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))  # (S,) references
@@ -138,19 +138,41 @@ def closest_ref_length(hyp_len: np.ndarray, ref_lens: np.ndarray) -> np.ndarray:
     return reference_lengths(hyp_len, ref_lens)[0]
 
 
+def first_closest_ref_length(hyp_len: np.ndarray, ref_lens: np.ndarray) -> np.ndarray:
+    """Per row, the reference length closest to the hypothesis length; ties to the
+    reference given first (torchmetrics' ``BLEUScore``: ``list.index`` of the smallest
+    difference). ``ref_lens`` as for :func:`closest_ref_length`."""
+    hyp_len = np.asarray(hyp_len, dtype=np.int64)
+    ref_lens = np.asarray(ref_lens, dtype=np.int64).reshape(len(hyp_len), -1)
+    if ref_lens.shape[1] == 0:
+        return np.zeros(len(hyp_len), dtype=np.int64)
+    present = ref_lens >= 0
+    diff = np.where(present, np.abs(ref_lens - hyp_len[:, None]), np.iinfo(np.int64).max)
+    closest = ref_lens[np.arange(len(hyp_len)), np.argmin(diff, axis=1)]  # argmin: the first of equal ones
+    return np.where(present.any(axis=1), closest, 0).astype(np.int64)
+
+
+REFERENCE_TIES = ("shorter", "first")  # bleu_statistics' rules for equally close references
+
+
 def shortest_ref_length(ref_lens: np.ndarray) -> np.ndarray:
     """Per row, the shortest reference length (``ref_lens`` as for :func:`closest_ref_length`)."""
     return reference_lengths(np.zeros(len(ref_lens), dtype=np.int64), ref_lens)[1]
 
 
 def bleu_statistics(corpus: TokenizedCorpus, max_order: int = 4,
-                    matches: Optional[List[NgramMatches]] = None, count_5grams: bool = False) -> BleuStatistics:
+                    matches: Optional[List[NgramMatches]] = None, count_5grams: bool = False,
+                    ties: str = "shorter") -> BleuStatistics:
     """Per-segment BLEU statistics of a tokenized corpus (``matches``: ``match_ngrams``
     of the corpus, of at least ``max_order`` orders, when the caller has them).
 
     ``count_5grams=True`` also counts the clipped 5-gram matches that NLTK's smoothing
     methods 5 and 7 read (``last_matches_5``); otherwise they are -1 unless
-    ``max_order`` is 5 or more."""
+    ``max_order`` is 5 or more. ``ties`` decides which of two equally close
+    references gives ``ref_len``: ``"shorter"`` (sacreBLEU, NLTK, mteval, COCO) or
+    ``"first"`` (torchmetrics, :func:`first_closest_ref_length`)."""
+    if ties not in REFERENCE_TIES:
+        raise ValueError(f"ties={ties!r} is not supported; use one of {', '.join(map(repr, REFERENCE_TIES))}")
     if matches is not None and len(matches) < max_order:
         raise ValueError(f"bleu_statistics(max_order={max_order}) needs matches of orders 1..{max_order}, got {len(matches)}")
     orders = max(max_order, 5) if count_5grams else max_order
@@ -161,7 +183,10 @@ def bleu_statistics(corpus: TokenizedCorpus, max_order: int = 4,
         counts = np.stack([m.per_segment(S) for m in matches[:orders]], axis=1).astype(np.int64)
     hyp_len = corpus.hyp_lengths.astype(np.int64)
     totals = np.maximum(hyp_len[:, None] - np.arange(max_order), 0)
-    closest, shortest = reference_lengths(hyp_len, corpus.ref_lengths())
+    ref_lens = corpus.ref_lengths()
+    closest, shortest = reference_lengths(hyp_len, ref_lens)
+    if ties == "first":
+        closest = first_closest_ref_length(hyp_len, ref_lens)
     matches_5 = counts[:, 4] if counts.shape[1] >= 5 else np.full(S, -1, dtype=np.int64)
     counts = counts[:, :max_order]
     return BleuStatistics(

@@ -26,6 +26,10 @@ seed's eq. 29-30, Doddington's paper and NLTK), because the quirk makes the
 score depend on whether a token is spelled ``0``; turn it on to get mteval-v13a's
 numbers to the last digits (it moves real scores in the 3rd decimal).
 
+``variant="nltk"`` is NLTK 3.10's ``corpus_nist`` instead, which clips each segment
+against one reference per order (:mod:`ngram_core.nist_nltk`); computed by
+:func:`corpus_nist` only, not from :class:`NistStatistics`.
+
 ``lowercase``: ``False`` (mteval's ``-c``), ``True`` (full Unicode ``str.lower()``
 before tokenizing, sacreBLEU's) or ``"ascii"`` (mteval-v13a's default without
 ``-c``: ``tr/A-Z/a-z/`` on the tokenized text, so ``Ä`` stays ``Ä``).
@@ -52,6 +56,7 @@ import numpy as np
 from .corpus import intern_strings
 from .inputs import check_corpus
 from .ngrams import NgramIndex, TokenizedCorpus, ascii_lowercase, factorize, tokenize_corpus
+from .nist_nltk import corpus_token_ids, nltk_nist
 from .options import Option, OptionSet, flag, return_segments_option, tokenize_option
 from .signature import make_signature, nrefs_field
 
@@ -306,7 +311,20 @@ def nist_scores(stats: NistStatistics, mteval_quirks: bool = False, segments: bo
 
 
 # -- options and the result dictionary ------------------------------------------------------
+VARIANTS = ("mteval", "nltk")
+
+
+def _finalize(values: Dict[str, Any], given: frozenset) -> Dict[str, Any]:
+    if values["variant"] == "nltk" and values["mteval_quirks"]:
+        raise ValueError("mteval_quirks=True reproduces mteval-v13a, and variant='nltk' is NLTK's corpus_nist: "
+                         "choose one (variant='mteval' for mteval's quirks)")
+    return values
+
+
 OPTIONS = OptionSet("NIST", [
+    Option("variant", "mteval", "whose NIST: 'mteval' (NIST as defined, mteval-v13a's with mteval_quirks) or "
+           "'nltk' (NLTK 3.10 corpus_nist / sentence_nist: each segment clipped by one reference per order)",
+           "choice", choices=VARIANTS),
     tokenize_option(doc="the tokenizer (sacreBLEU's, by name; 13a is mteval's)"),
     Option("lowercase", False, "False keeps case (mteval's -c); True lowercases (full Unicode) before "
            "tokenizing; 'ascii' lowercases A-Z only, as mteval-v13a without -c", "choice",
@@ -314,7 +332,7 @@ OPTIONS = OptionSet("NIST", [
     Option("n", 5, "the largest n-gram order", "int", low=1),
     flag("mteval_quirks", False, "reproduce mteval-v13a's weighting of bigrams that start with the token 0"),
     return_segments_option(),
-])
+], finalize=_finalize)
 
 
 @dataclass(frozen=True)
@@ -387,5 +405,22 @@ def corpus_nist(predictions: Sequence[str], references: Sequence[Any], **options
 
     tokenizer = get_tokenizer(options["tokenize"])
     corpus = tokenize_for_nist(hyps, refs, options["tokenize"], options_.lowercase)
+    if options["variant"] == "nltk":
+        return nltk_result(corpus, options_, tokenizer.signature(), options["return_segments"])
     stats = nist_statistics(corpus, options_.n)
     return nist_result(stats, options_, tokenizer.signature(), options["return_segments"])
+
+
+def nltk_result(corpus: TokenizedCorpus, options: NistOptions, tokenizer_signature: str,
+                return_segments: bool = False) -> Dict[str, Any]:
+    """``variant="nltk"``'s result dictionary (:mod:`ngram_core.nist_nltk`): the keys of
+    :func:`nist_result`; ``segment_scores`` are NLTK's ``sentence_nist``, each segment
+    with the information weights of its own references."""
+    hyps, refs = corpus_token_ids(corpus)
+    result = nltk_nist(hyps, refs, options.n)
+    result["signature"] = make_signature(
+        "NIST", {"variant": "nltk", "nrefs": nrefs_field(corpus.refs_per_segment), "case": options.case_field(),
+                 "tok": tokenizer_signature, "order": str(options.n)})
+    if return_segments:
+        result["segment_scores"] = [nltk_nist([h], [r], options.n)["nist"] for h, r in zip(hyps, refs)]
+    return result

@@ -11,7 +11,8 @@ rounding of its float sums)::
     results = score_columns(stats)
 
 Columns, per segment (prefixed by the metric):
-- BLEU: ``bleu_hyp_len``, ``bleu_ref_len`` (closest reference length), ``bleu_matches``
+- BLEU: ``bleu_hyp_len``, ``bleu_ref_len`` (closest reference length; ties by the
+  variant's rule, torchmetrics' to the first reference), ``bleu_matches``
   and ``bleu_totals`` (one int per order), ``bleu_n_refs``, and for the other variants
   ``bleu_shortest_ref_len``, ``bleu_short_hyps`` (one 0/1 per order: the hypothesis
   has fewer than n tokens) and ``bleu_matches_5`` (clipped 5-gram matches, -1 when

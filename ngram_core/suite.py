@@ -194,6 +194,11 @@ def statistics_and_corpora(predictions: Sequence[str], references: Sequence[Any]
             else:  # a variant whose tool sees other texts (evaluate's 13a joins line breaks)
                 stats[name] = bleu_core.statistics_for(bleu_core.tokenize_for_bleu(hyps, refs, opts), opts)
         elif name == "nist":
+            if opts["variant"] == "nltk":
+                raise ValueError("NIST variant='nltk' (NLTK's corpus_nist) chooses one reference per segment and order "
+                                 "with weights of the whole corpus, which NIST's mergeable statistics do not carry: "
+                                 "compute it with corpus_nist or the nist_custom metric (score_all, the reducers, "
+                                 "significance tests and ngram-score take variant='mteval')")
             stats[name] = nist_core.nist_statistics(corpus, opts["n"], corpora.index(tokenize, lowercase))
         elif opts["variant"] == "meteor-1.5":  # the jar's own tokens, from the texts
             stats[name] = jar_metric.jar_statistics(hyps, refs, meteor_metric.settings_of(opts)).stats

@@ -30,7 +30,8 @@ reproduces mteval's Perl quirk (a bigram starting with the token `0` is weighted
 a unigram); it is off by default, which is the metric as defined (and NLTK's
 `corpus_nist` on single references). Unlike NLTK's `corpus_nist`, several references
 are used together (clipping against the best one, average reference length), as
-mteval does, and hypotheses shorter than n or empty give a score instead of an error.
+mteval does, and hypotheses shorter than n or empty give a score instead of an error;
+`variant="nltk"` gives NLTK's `corpus_nist` numbers (one reference per segment and order).
 """
 
 _KWARGS_DESCRIPTION = hf_metric.arguments_doc(nist.OPTIONS) + """

@@ -32,6 +32,7 @@ def require(condition: bool, reason: str) -> None:
 # Where each optional module comes from: the extra of setup.cfg that brings it (or the command).
 INSTALL_HINTS = {
     "torch": "pip install 'torch==2.13.0' -e '.[trainer]' (the CPU build; .ci/run installs it)",
+    "torchmetrics": "pip install 'torch==2.13.0' -e '.[torchmetrics]' (torch's CPU build first; .ci/run installs both)",
     "transformers": "pip install -e '.[trainer]'",
     "accelerate": "pip install -e '.[trainer]'",
     "scipy": "pip install -e '.[trainer]'",

@@ -7,7 +7,7 @@ from functools import lru_cache
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from conftest import REPO, load_system, oracle_records, record_id, require_module
+from conftest import REPO, load_system, oracle_records, record_id, require_module, require_wmt
 from ngram_core.bleu import corpus_bleu
 
 
@@ -84,7 +84,8 @@ def test_evaluate_load_reproduces_sacrebleu_oracle_record(record):
 WORDS = ["the", "cat", "sat", "on", "mat", "The", "a", "3.5", "1,000", "U.S.", "e.g.", "-", "--", "&amp;",
          "&quot;", "(x)", "hello!", "Ünïcödé", "中文", "日本", "ΣΟΦΙΑ", "’s", "\u00a0", "x-y", "5-6", ".", ","]
 SEGMENT = st.lists(st.sampled_from(WORDS), max_size=12).map(" ".join) | st.just("")
-SMOOTHING = [("exp", None), ("floor", None), ("floor", 0.3), ("add-k", None), ("add-k", 2), ("none", None)]
+SMOOTHING = [("exp", None), ("floor", None), ("floor", 0.3), ("floor", 0.0), ("add-k", None), ("add-k", 2),
+             ("add-k", 0.0), ("none", None)]
 
 
 @st.composite
@@ -96,10 +97,17 @@ def corpora(draw):
 
 
 def sacrebleu_score(hyps, refs, **kwargs):
+    return sacrebleu_scored(hyps, refs, **kwargs)[0]
+
+
+def sacrebleu_scored(hyps, refs, **kwargs):
+    """sacreBLEU's (score, signature string) of ``hyps`` against one list of references per segment."""
     sacrebleu = require_module("sacrebleu")
     width = max(len(r) for r in refs)
     streams = [[r[i] if i < len(r) else None for r in refs] for i in range(width)]
-    return sacrebleu.BLEU(**kwargs).corpus_score(hyps, streams)
+    metric = sacrebleu.BLEU(**kwargs)
+    score = metric.corpus_score(hyps, streams)
+    return score, str(metric.get_signature())
 
 
 @pytest.mark.oracle
@@ -122,3 +130,36 @@ def test_live_parity_with_sacrebleu(tokenize, smooth_method, smooth_value, effec
         expected = sacrebleu_score([hyp], [seg_refs], **options).score / 100
         assert seg_score == pytest.approx(expected, abs=1e-11)
     assert all(math.isfinite(s) and 0 <= s <= 1 for s in ours["segment_scores"])
+
+
+# sacreBLEU accepts smooth_value=0 with floor and add-k (its test_offset): no smoothing at all
+ZERO_SMOOTHING_SYSTEMS = [("newstest2021", "en-de", "Online-W", ["A", "C", "D"]), ("newstest2021", "ru-en", "Online-Y", ["A"]),
+                          ("generaltest2022", "en-ja", None, None)]
+
+
+def _system(testset, pair, system, refs):
+    if system is None:  # the first system and reference of the pair
+        folder = require_wmt() / testset / pair
+        system = sorted(p.name[4:-4] for p in folder.glob("sys.*.txt"))[0]
+        refs = [sorted(p.name[4:-4] for p in folder.glob("ref.*.txt"))[0]]
+    return load_system({"testset": testset, "langpair": pair, "system": system, "refs": refs})
+
+
+@pytest.mark.oracle
+@pytest.mark.parametrize("smooth_method", ["floor", "add-k"])
+@pytest.mark.parametrize("testset,pair,system,refs", ZERO_SMOOTHING_SYSTEMS, ids=lambda v: v if isinstance(v, str) else None)
+def test_smooth_value_zero_is_sacrebleus_number_on_real_systems(smooth_method, testset, pair, system, refs):
+    hyps, refs = _system(testset, pair, system, refs)
+    tokenize = "ja-mecab" if pair.endswith("ja") else "13a"
+    if tokenize == "ja-mecab":
+        require_module("MeCab")
+    options = dict(smooth_method=smooth_method, smooth_value=0.0, tokenize=tokenize)
+    ours = corpus_bleu(hyps, refs, return_segments=True, **options)
+    theirs, signature = sacrebleu_scored(hyps, refs, **options)
+    assert ours["score"] == pytest.approx(theirs.score, abs=1e-9)
+    theirs_signature = dict(f.split(":", 1) for f in signature.split("|"))
+    ours_signature = dict(f.split(":", 1) for f in ours["signature"].split("|")[1:])
+    assert ours_signature["smooth"] == theirs_signature["smooth"] == f"{smooth_method}[0.00]"
+    segment_scores = [sacrebleu_score([h], [r], **options).score / 100 for h, r in zip(hyps, refs)]
+    assert ours["segment_scores"] == pytest.approx(segment_scores, abs=1e-11)
+    assert 0.0 in segment_scores  # some segments have an order without a match: 0 with no smoothing

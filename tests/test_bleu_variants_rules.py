@@ -4,10 +4,14 @@ fail, and their statistics adding up like sacreBLEU's."""
 from __future__ import annotations
 
 import math
+import os
+import subprocess
+import sys
 
 import numpy as np
 import pytest
 
+from conftest import REPO
 from ngram_core.bleu import bleu_statistics
 from ngram_core.bleu import OPTIONS, corpus_bleu, result_from_statistics
 from ngram_core.bleu_variants import VARIANTS, get_variant
@@ -124,6 +128,43 @@ def test_coco_cumulative_orders_with_its_constants():
     assert empty["bleu"] == 0.0 and empty["segment_scores"] == [0.0]
 
 
+# -- torchmetrics (BLEUScore; live against torchmetrics in test_bleu_variants_torchmetrics.py) ------------
+def test_torchmetrics_gives_ties_of_reference_length_to_the_first_reference():
+    hyp = ["a b c"]  # 3 tokens, references of 2 and 4: equally close
+    first_short = corpus_bleu(hyp, [["a b", "a b c d"]], variant="torchmetrics", max_order=1)
+    first_long = corpus_bleu(hyp, [["a b c d", "a b"]], variant="torchmetrics", max_order=1)
+    assert first_short["reference_length"] == 2 and first_short["brevity_penalty"] == 1.0
+    assert first_long["reference_length"] == 4
+    assert first_long["brevity_penalty"] == float(np.float32(math.exp(np.float32(1) - np.float32(4) / np.float32(3))))
+    for refs in ([["a b", "a b c d"]], [["a b c d", "a b"]]):  # sacreBLEU: the shorter either way
+        assert corpus_bleu(hyp, refs, max_order=1)["reference_length"] == 2
+
+
+def test_torchmetrics_is_exactly_zero_when_an_order_has_no_match_even_smoothed():
+    # the 4-gram "a b c d" does not match: 0, where NLTK gives a tiny number and sacreBLEU smooths
+    hyps, refs = ["a b c d"], [["a b c x d"]]
+    for smooth in ("none", "add-one"):
+        assert corpus_bleu(hyps, refs, variant="torchmetrics", smooth_method=smooth)["bleu"] == 0.0
+    assert 0 < corpus_bleu(hyps, refs, variant="nltk")["bleu"] < 1e-70
+    assert corpus_bleu(hyps, refs)["bleu"] > 0.1
+    # add-one smooths the orders 2..N that have a match; the first order stays M_1 / T_1
+    out = corpus_bleu(["a b c d"], [["a b c d x"]], variant="torchmetrics", smooth_method="add-one", max_order=2)
+    assert out["precisions"] == [1.0, 1.0] and out["bleu"] == float(np.float32(math.exp(np.float32(1) - np.float32(5 / 4))))
+
+
+def test_torchmetrics_variant_computes_without_importing_torch(tmp_path):
+    script = ("import sys\n"
+              "from ngram_core.bleu import corpus_bleu\n"
+              "out = corpus_bleu(['the cat is on the mat'], [['there is a cat on the mat', 'a cat is on the mat']],\n"
+              "                  variant='torchmetrics', tokenize='none')\n"
+              "assert 'torch' not in sys.modules and 'torchmetrics' not in sys.modules, sorted(sys.modules)\n"
+              "print(round(out['bleu'], 4))\n")
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [str(REPO), os.environ.get("PYTHONPATH", "")])))
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=env, cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "0.7598"  # torchmetrics' docstring example: tensor(0.7598)
+
+
 # -- options and signatures -------------------------------------------------------------------------
 @pytest.mark.parametrize("variant,options,message", [
     ("nltk", {"effective_order": True}, "effective_order"),
@@ -133,6 +174,8 @@ def test_coco_cumulative_orders_with_its_constants():
     ("nltk", {"smooth_method": "method6", "max_order": 2}, "max_order >= 3"),
     ("nltk", {"smooth_method": "method3", "smooth_value": 1.0}, "smooth_value"),
     ("nltk", {"smooth_method": "method1", "smooth_value": -1}, "out of range"),
+    ("nltk", {"smooth_method": "method1", "smooth_value": 0}, "smooth_value=0 is not accepted"),
+    ("sacrebleu", {"smooth_method": "constant", "smooth_value": 0}, "0 is accepted with 'floor' or 'add-k'"),
     ("evaluate", {"weights": [0.5, 0.5, 0, 0]}, "weights"),
     ("evaluate", {"smooth_method": "add-k"}, "smooth_method"),
     ("evaluate", {"smooth_value": 0.1}, "smooth_value"),
@@ -140,6 +183,9 @@ def test_coco_cumulative_orders_with_its_constants():
     ("mteval", {"smooth_method": "floor"}, "smooth_method"),
     ("coco", {"smooth_method": "exp"}, "not offered by BLEU variant='coco'"),
     ("coco", {"effective_order": True}, "effective_order"),
+    ("torchmetrics", {"smooth_method": "exp"}, "not offered by BLEU variant='torchmetrics'"),
+    ("torchmetrics", {"smooth_value": 1.0}, "smooth_value"),
+    ("torchmetrics", {"effective_order": True}, "effective_order"),
     ("bleurt", {}, "variant"),
 ])
 def test_options_a_variant_does_not_use_are_errors(variant, options, message):
@@ -162,7 +208,9 @@ def test_signatures_name_the_variant_and_its_options():
         f"BLEU|variant:coco|nrefs:2|case:mixed|tok:none|order:4|{version}"
     # the default variant is sacreBLEU's signature, unchanged
     assert corpus_bleu(hyps, refs)["signature"] == f"BLEU|nrefs:2|case:mixed|eff:no|tok:13a|smooth:exp|order:4|{version}"
-    assert VARIANTS == ("sacrebleu", "nltk", "evaluate", "mteval", "coco")
+    assert corpus_bleu(hyps, refs, variant="torchmetrics", smooth_method="add-one", weights=[0.5, 0.5], max_order=2)["signature"] == \
+        f"BLEU|variant:torchmetrics|nrefs:2|case:mixed|tok:13a|smooth:add-one|order:2|w:0.5,0.5|{version}"
+    assert VARIANTS == ("sacrebleu", "nltk", "evaluate", "mteval", "coco", "torchmetrics")
 
 
 def test_every_variant_scores_empty_and_tiny_input_without_nan():
@@ -178,14 +226,15 @@ def test_every_variant_scores_empty_and_tiny_input_without_nan():
 
 
 # -- statistics: one layer for every variant ----------------------------------------------------------
-def _stats(hyps, refs, count_5grams=True):
+def _stats(hyps, refs, count_5grams=True, ties="shorter"):
     return bleu_statistics(tokenize_corpus(hyps, [[r] if isinstance(r, str) else r for r in refs]), 4,
-                           count_5grams=count_5grams)
+                           count_5grams=count_5grams, ties=ties)
 
 
 CASES = [
     ("nltk", {"smooth_method": "method5"}), ("nltk", {"smooth_method": "method6"}), ("nltk", {"smooth_method": "method7"}),
     ("nltk", {}), ("evaluate", {}), ("evaluate", {"smooth_method": "add-one"}), ("mteval", {}), ("coco", {}),
+    ("torchmetrics", {}), ("torchmetrics", {"smooth_method": "add-one"}),
 ]
 
 
@@ -194,13 +243,14 @@ def test_added_and_selected_statistics_score_as_their_corpus(variant, options):
     hyps = ["the cat sat on the mat today", "a b c d e f", "x", "the the the cat"]
     refs = [["the cat sat on a mat today", "a cat sat"], ["a b c d e f g"], ["y"], ["the cat"]]
     values = OPTIONS.resolve(dict(options, variant=variant))
-    whole = result_from_statistics(_stats(hyps, refs), values)
-    added = _stats(hyps[:2], refs[:2]) + _stats(hyps[2:], refs[2:])
+    ties = get_variant(variant).reference_ties
+    whole = result_from_statistics(_stats(hyps, refs, ties=ties), values)
+    added = _stats(hyps[:2], refs[:2], ties=ties) + _stats(hyps[2:], refs[2:], ties=ties)
     assert result_from_statistics(added, values) == whole
     assert result_from_statistics(added.sum(), values)["bleu"] == whole["bleu"]
     assert whole == corpus_bleu(hyps, refs, variant=variant, **options)
     rows = np.array([1, 3])
-    assert result_from_statistics(_stats(hyps, refs)[rows], values)["bleu"] == \
+    assert result_from_statistics(_stats(hyps, refs, ties=ties)[rows], values)["bleu"] == \
         corpus_bleu([hyps[i] for i in rows], [refs[i] for i in rows], variant=variant, **options)["bleu"]
 
 

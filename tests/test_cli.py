@@ -179,7 +179,9 @@ def test_every_declared_option_has_a_flag_that_reaches_the_core(files):
             (["--bleu-max-order", "2", "-s", "floor"], "bleu", corpus_bleu(hyps, refs, max_order=2, smooth_method="floor")["score"]),
             (["--bleu-effective-order", "true"], "bleu", corpus_bleu(hyps, refs, effective_order=True)["score"]),
             (["-lc", "--bleu-weights", "0.5", "0.5", "--bleu-max-order", "2"], "bleu",
-             corpus_bleu(hyps, refs, lowercase=True, weights=[0.5, 0.5], max_order=2)["score"])):
+             corpus_bleu(hyps, refs, lowercase=True, weights=[0.5, 0.5], max_order=2)["score"]),
+            (["--bleu-variant", "torchmetrics", "-tok", "none", "-s", "add-one"], "bleu",
+             corpus_bleu(hyps, refs, variant="torchmetrics", tokenize="none", smooth_method="add-one")["score"])):
         item = json.loads(ok(files["ref.A"], "-i", files["base"], "-m", metric, *flags, "-w", "8"))
         assert item["score"] == round(expected, 8), flags
     from ngram_core.nist import corpus_nist

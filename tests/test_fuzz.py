@@ -121,6 +121,8 @@ def _bleu_variant_rules(draw, values) -> None:
     method = values.get("smooth_method") or scorer.smooth_methods[0]
     if method not in scorer.smooth_parameters:
         values.pop("smooth_value", None)  # a value for a method that has none is an error
+    elif values.get("smooth_value") == 0 and method not in scorer.zero_smooth_parameters:
+        values.pop("smooth_value")  # 0 only where the tool accepts it
     if scorer.tokenizers is not None and "tokenize" in values:
         values["tokenize"] = draw(st.sampled_from(scorer.tokenizers))
     if values.get("lowercase") not in scorer.lowercase_choices:

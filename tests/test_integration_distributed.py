@@ -46,8 +46,10 @@ def as_json(result):
 @pytest.mark.parametrize("options", [{}, {"tokenize": "intl", "max_order": 3, "nist": {"lowercase": "ascii", "mteval_quirks": True}},
                                      # NLTK's method7 reads the last segment (on the last rank); evaluate the shortest references
                                      {"bleu": {"variant": "nltk", "smooth_method": "method7"}},
-                                     {"bleu": {"variant": "evaluate", "smooth_method": "add-one"}, "metrics": ["bleu"]}],
-                         ids=["defaults", "options", "bleu-nltk-method7", "bleu-evaluate"])
+                                     {"bleu": {"variant": "evaluate", "smooth_method": "add-one"}, "metrics": ["bleu"]},
+                                     # torchmetrics: ties of reference length to the first reference, float32
+                                     {"bleu": {"variant": "torchmetrics", "tokenize": "none"}, "metrics": ["bleu"]}],
+                         ids=["defaults", "options", "bleu-nltk-method7", "bleu-evaluate", "bleu-torchmetrics"])
 def test_two_gloo_ranks_get_the_single_process_scores(tmp_path, options):
     ranks = run_ranks(tmp_path, dict(options))
     assert ranks[0] == ranks[1]  # every rank holds the corpus result

@@ -37,6 +37,10 @@ def test_shared_and_routed_options_reach_the_right_metric():
     meteor = compute_meteor(HYPS, REFS, alpha=0.8, return_segments=True)
     assert results["meteor"]["segment_scores"] == meteor["segment_scores"]
     assert results["meteor"]["meteor"] == meteor["meteor"]
+    torchmetrics = score_all(HYPS, REFS, tokenize="none", bleu={"variant": "torchmetrics", "smooth_method": "add-one"},
+                             return_segments=True)
+    assert torchmetrics["bleu"] == corpus_bleu(HYPS, REFS, variant="torchmetrics", tokenize="none", smooth_method="add-one",
+                                               return_segments=True)
     nltk = score_all(HYPS, REFS, tokenize="intl", lowercase=True, alpha=0.8, variant="nltk", metrics=("meteor",))
     assert nltk["meteor"] == compute_meteor(HYPS, REFS, variant="nltk", tokenize="intl", lowercase=True, alpha=0.8)
 

@@ -2,8 +2,10 @@
 
 NLTK is not the reference for several references: for each segment and order it keeps
 only the reference with the best precision and clips against that one, where mteval
-(and this metric) clip against the most any reference has. The last tests document how
-far apart that puts the two on the WMT pairs with 2-3 references.
+(and this metric) clip against the most any reference has. The middle tests document how
+far apart that puts the two on the WMT pairs with 2-3 references. ``variant="nltk"`` is NLTK's
+rule: equal to the last bit to the oracle records, and live to ``corpus_nist`` and
+``sentence_nist`` with several references on real and generated text.
 """
 from __future__ import annotations
 
@@ -117,3 +119,94 @@ def test_live_parity_with_nltk_on_generated_corpora(corpus):
     theirs = nist_score.corpus_nist([[r] for r in refs], hyps, n=5)
     ours = corpus_nist([" ".join(h) for h in hyps], [" ".join(r) for r in refs], tokenize="none")
     assert ours["nist"] == pytest.approx(theirs, abs=1e-9)
+
+
+# --- variant="nltk": NLTK's corpus_nist / sentence_nist with several references, equal -------------
+@pytest.mark.oracle
+@pytest.mark.parametrize("record", nltk_records(single_reference=False) + nltk_records(single_reference=True)[:4],
+                         ids=lambda r: record_id(r) if r else "shared-data")
+def test_nltk_variant_equals_nltk_oracle_record(record):
+    if record is None:
+        oracle_records()
+    tokenize = _tokenizer(record)
+    if tokenize == "ja-mecab":
+        require_module("MeCab")
+    hyps, refs = load_system(record)
+    assert corpus_nist(hyps, refs, tokenize=tokenize, variant="nltk")["nist"] == record["score"]
+
+
+def _tokens(texts, tokenize="13a", lowercase=False):
+    from ngram_core.tokenizers import tokenize as our_tokenize
+
+    return [list(t) for t in our_tokenize([x.lower() if lowercase else x for x in texts], tokenize)]
+
+
+def check_nltk_variant(hyps, refs, tokenize="none", lowercase=False):
+    """Ours against NLTK's corpus_nist and each segment's sentence_nist on the same tokens;
+    returns the number of segments compared (NLTK divides by zero on the others)."""
+    nist_score = require_module("nltk.translate.nist_score")
+    hyp_tokens = _tokens(hyps, tokenize, lowercase)
+    ref_tokens = [_tokens(rs, tokenize, lowercase) for rs in refs]
+    ours = corpus_nist(hyps, refs, variant="nltk", tokenize=tokenize, lowercase=lowercase, return_segments=True)
+    try:
+        theirs = nist_score.corpus_nist(ref_tokens, hyp_tokens, n=5)
+    except ZeroDivisionError:  # no hypothesis 5-gram, or nothing but empty references: ours is defined
+        assert ours["nist"] >= 0
+    else:
+        assert ours["nist"] == theirs
+    compared = 0
+    for h, rs, score in zip(hyp_tokens, ref_tokens, ours["segment_scores"]):
+        try:
+            expected = nist_score.sentence_nist(rs, h, n=5)
+        except ZeroDivisionError:
+            assert score >= 0
+            continue
+        assert score == expected, (h, rs)
+        compared += 1
+    return compared
+
+
+@pytest.mark.oracle
+@pytest.mark.parametrize("tokenize,lowercase", [("none", False), ("13a", False), ("13a", True)])
+@pytest.mark.parametrize("system", [("newstest2021", "en-de", "Online-W", ["A", "C", "D"]),
+                                    ("newstest2021", "de-en", "happypoet", ["A", "B"])])
+def test_nltk_variant_equals_live_corpus_and_sentence_nist(system, tokenize, lowercase):
+    testset, langpair, name, ref_names = system
+    hyps, refs = load_system({"testset": testset, "langpair": langpair, "system": name, "refs": ref_names})
+    hyps, refs = hyps[:250], refs[:250]
+    if tokenize == "none":  # the user's own tokens: give 13a's, joined by spaces
+        hyps, refs = [" ".join(t) for t in _tokens(hyps)], [[" ".join(t) for t in _tokens(rs)] for rs in refs]
+    assert check_nltk_variant(hyps, refs, tokenize, lowercase) > 200
+
+
+@st.composite
+def multi_reference_corpora(draw):
+    n = draw(st.integers(1, 6))
+    hyps = draw(st.lists(TOKENS, min_size=n, max_size=n))
+    refs = [draw(st.lists(TOKENS, min_size=1, max_size=4)) for _ in range(n)]
+    if draw(st.booleans()):
+        hyps[0] = hyps[0] + draw(st.lists(st.sampled_from(WORDS), min_size=5, max_size=5))
+    return [" ".join(h) for h in hyps], [[" ".join(r) for r in rs] for rs in refs]
+
+
+@pytest.mark.oracle
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(corpus=multi_reference_corpora())
+def test_nltk_variant_on_generated_corpora_with_several_references(corpus):
+    check_nltk_variant(*corpus)
+
+
+def test_nltk_variant_rules():
+    with pytest.raises(ValueError, match="mteval_quirks=True .* variant='nltk'"):
+        corpus_nist(["a b"], ["a b"], variant="nltk", mteval_quirks=True)
+    out = corpus_nist(["a b c"], [["a b c", "a b x"]], variant="nltk", tokenize="none")
+    assert out["signature"].startswith("NIST|variant:nltk|nrefs:2|case:mixed|tok:none|order:5|")
+    assert corpus_nist(["a b c"], [["a b c", "a b x"]])["signature"].startswith("NIST|nrefs:2|case:mixed|tok:13a|")
+    # defined where NLTK divides by zero: no 5-gram in the corpus, empty hypotheses, empty references
+    assert corpus_nist(["a b"], [["a b"]], variant="nltk")["nist"] == corpus_nist(["a b"], [["a b"]])["nist"] > 0
+    assert corpus_nist([""], [["a b"]], variant="nltk")["nist"] == 0.0
+    assert corpus_nist(["a"], [[""]], variant="nltk")["brevity_penalty"] == 1.0
+    from ngram_core.suite import score_all
+
+    with pytest.raises(ValueError, match="corpus_nist or the nist_custom metric"):
+        score_all(["a b"], ["a b"], nist={"variant": "nltk"})

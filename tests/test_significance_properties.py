@@ -157,7 +157,8 @@ def test_comparison_of_two_systems_is_the_paired_tests_and_segment_differences(c
 
 
 BLEU_VARIANTS = [("nltk", {}), ("nltk", {"smooth_method": "method4"}), ("evaluate", {}),
-                 ("evaluate", {"smooth_method": "add-one"}), ("mteval", {}), ("coco", {})]
+                 ("evaluate", {"smooth_method": "add-one"}), ("mteval", {}), ("coco", {}), ("torchmetrics", {}),
+                 ("torchmetrics", {"smooth_method": "add-one", "weights": [0.4, 0.3, 0.2, 0.1]})]
 
 
 @settings(max_examples=15, **SETTINGS)

@@ -9,7 +9,9 @@ arithmetic, each in a module named for its tool:
 - ``nltk``: NLTK 3.10 ``corpus_bleu`` / ``sentence_bleu``, smoothing methods 0-7 (:mod:`.nltk`);
 - ``evaluate``: 🤗 evaluate's ``bleu`` = tensorflow/nmt ``compute_bleu``, shortest length (:mod:`.evaluate`);
 - ``mteval``: mteval-v13a.pl's BLEU (:mod:`.mteval`);
-- ``coco``: pycocoevalcap's ``Bleu``, Bleu_1..Bleu_N (:mod:`.coco`).
+- ``coco``: pycocoevalcap's ``Bleu``, Bleu_1..Bleu_N (:mod:`.coco`);
+- ``torchmetrics``: torchmetrics 1.9's ``BLEUScore`` / ``SacreBLEUScore`` in float32, ties of
+  reference length to the first reference, 0 when an order has no match (:mod:`.torchmetrics`).
 
 ``ngram_core.bleu.corpus_bleu(..., variant=NAME)`` is the way in; ``get_variant(NAME)``
 gives the scorer (its option rules, and ``result(stats, options, tokenizer_signature)``).
@@ -24,8 +26,9 @@ from .evaluate import VARIANT as _EVALUATE
 from .mteval import VARIANT as _MTEVAL
 from .nltk import VARIANT as _NLTK
 from .sacrebleu import VARIANT as _SACREBLEU
+from .torchmetrics import VARIANT as _TORCHMETRICS
 
-_REGISTRY: Dict[str, BleuVariant] = {v.name: v for v in (_SACREBLEU, _NLTK, _EVALUATE, _MTEVAL, _COCO)}
+_REGISTRY: Dict[str, BleuVariant] = {v.name: v for v in (_SACREBLEU, _NLTK, _EVALUATE, _MTEVAL, _COCO, _TORCHMETRICS)}
 DEFAULT_VARIANT = "sacrebleu"
 VARIANTS = tuple(_REGISTRY)
 # every variant's smoothing methods, in one tuple for the option declaration

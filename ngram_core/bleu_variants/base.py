@@ -24,7 +24,7 @@ class Counts(NamedTuple):
     """One row of BLEU statistics as Python ints (a segment, or a corpus summed)."""
 
     hyp_len: int
-    ref_len: int  # closest reference length (ties to the shorter)
+    ref_len: int  # closest reference length (ties by the variant's reference_ties)
     shortest_ref_len: int  # -1: not known
     matches: List[int]  # clipped n-gram matches, orders 1..N
     totals: List[int]  # hypothesis n-grams, orders 1..N
@@ -68,16 +68,19 @@ class BleuVariant:
     tool = ""  # what it reproduces, for messages
     smooth_methods: Tuple[str, ...] = ()  # accepted ``smooth_method`` values; the first is the default
     smooth_parameters: Dict[str, Union[int, float]] = {}  # method -> default of the parameter smooth_value sets
+    zero_smooth_parameters: Tuple[str, ...] = ()  # methods whose tool accepts smooth_value=0 (no smoothing)
     takes_weights = False
     lowercase_choices: Tuple[Any, ...] = (False, True)
     tokenizers: Optional[Tuple[str, ...]] = None  # accepted ``tokenize`` names; None: any
+    reference_ties = "shorter"  # which of two equally close references gives ref_len: "shorter" or "first"
 
     # -- options ------------------------------------------------------------------------
     def finalize(self, values: Dict[str, Any], given: frozenset) -> Dict[str, Any]:
         """This variant's rules between options, after ``ngram_core.bleu.OPTIONS`` checked
         each one (its smoothing methods, tokenizers and lowercasing are declared there,
         from this class's attributes): ``smooth_method=None`` is its default method, and
-        a smoothing parameter only goes with a method that has one."""
+        a smoothing parameter only goes with a method that has one, and is 0 only where
+        the tool accepts 0 (``zero_smooth_parameters``)."""
         method = values["smooth_method"]
         if method is None:
             method = values["smooth_method"] = self.smooth_methods[0]
@@ -85,6 +88,10 @@ class BleuVariant:
             raise ValueError(f"smooth_value is not used by smooth_method={method!r}; leave it unset"
                              + (f" (it sets the parameter of {', '.join(self.smooth_parameters)})"
                                 if self.smooth_parameters else ""))
+        if values["smooth_value"] == 0 and method not in self.zero_smooth_parameters:
+            raise ValueError(f"smooth_value=0 is not accepted by variant={self.name!r} with smooth_method={method!r}; "
+                             "give a positive value" + (f" (0 is accepted with {' or '.join(map(repr, self.zero_smooth_parameters))}, "
+                                                         f"as {self.tool} accepts it)" if self.zero_smooth_parameters else ""))
         return values
 
     def smooth_parameter(self, options: VariantOptions) -> Union[int, float, None]:

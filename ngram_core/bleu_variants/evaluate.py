@@ -44,17 +44,24 @@ def evaluate_13a_text(text: str) -> str:
     return joined.replace("<skipped>", "< skipped >")
 
 
+def unstripped_13a_texts(hypotheses, references, values):
+    """The texts as a copy of 13a that does not ``rstrip()`` first sees them (evaluate's,
+    torchmetrics' ``SacreBLEUScore``), or None where that changes nothing (no line
+    break, or another tokenizer)."""
+    texts = (t for segment in [hypotheses, *references] for t in segment)
+    if values["tokenize"] != "13a" or not any("\n" in t for t in texts):
+        return None
+    return ([evaluate_13a_text(t) for t in hypotheses],
+            [[evaluate_13a_text(r) for r in refs] for refs in references])
+
+
 class EvaluateBleu(BleuVariant):
     name = "evaluate"
     tool = "🤗 evaluate's bleu (tensorflow/nmt compute_bleu)"
     smooth_methods = ("none", "add-one")
 
     def changed_texts(self, hypotheses, references, values):
-        texts = (t for segment in [hypotheses, *references] for t in segment)
-        if values["tokenize"] != "13a" or not any("\n" in t for t in texts):
-            return None
-        return ([evaluate_13a_text(t) for t in hypotheses],
-                [[evaluate_13a_text(r) for r in refs] for refs in references])
+        return unstripped_13a_texts(hypotheses, references, values)
 
     def score(self, counts: Counts, options: VariantOptions) -> Dict[str, Any]:
         N = options.max_order

@@ -14,6 +14,9 @@ Smoothing (Chen & Cherry 2014), ``smooth_method``:
   p_n = 1 / (2^k T_n);
 - ``"floor"``: an order with no match gets p_n = smooth_value / T_n (default 0.1);
 - ``"add-k"``: M_n + k and T_n + k for n >= 2 (default k = 1);
+  ``smooth_value=0`` is accepted with these two, as sacreBLEU accepts it (its own
+  ``test_offset`` uses it): no smoothing, an order with no match makes BLEU 0, and the
+  signature says ``floor[0.00]`` / ``add-k[0.00]``;
 - ``"constant"``: the seed's rule, a small constant added to numerator and
   denominator of every order (default 0.1);
 - ``"none"``: an order with no match makes BLEU 0.
@@ -225,6 +228,7 @@ class SacrebleuBleu(BleuVariant):
     tool = "sacreBLEU 2.6.0"
     smooth_methods = SMOOTH_METHODS
     smooth_parameters = {method: value for method, value in SMOOTH_DEFAULTS.items() if value is not None}
+    zero_smooth_parameters = ("floor", "add-k")  # sacreBLEU's test_offset: 0 is no smoothing
     takes_weights = True
 
     def finalize(self, values: Dict[str, Any], given: frozenset) -> Dict[str, Any]:

@@ -13,7 +13,7 @@ variant's) plugs in with one small adapter.
   approximate-randomization trials), float32 precisions on float32 sums (the
   bootstrap resamples, as sacreBLEU sums them): ``sum_dtype`` says which.
 - The other BLEU variants (``variant="nltk"``, ``"evaluate"``, ``"mteval"``,
-  ``"coco"``), columns ``[hyp_len, ref_len, shortest_ref_len, matches_1..N,
+  ``"coco"``, ``"torchmetrics"``), columns ``[hyp_len, ref_len, shortest_ref_len, matches_1..N,
   totals_1..N, short_hyps_1..N]``, summed in float64 and scored row by row by the
   variant's own scorer (:mod:`ngram_core.bleu_variants`), 0-100. NLTK's smoothing
   methods 5-7 read the corpus's *last* segment, which a resampled corpus does not

@@ -162,6 +162,9 @@ class Option:
         floats = tuple(float(v) for v in items)
         if not all(math.isfinite(v) for v in floats):
             raise ValueError(f"{self.name}={value!r:.60} must hold finite numbers")
+        for v in floats:  # low/high bound each number
+            if (self.low is not None and v < self.low) or (self.high is not None and v > self.high):
+                raise ValueError(f"{self.name}={value!r:.60} is out of range: each number must be{self._bounds()}")
         return floats
 
     def _check_names(self, value: Any) -> Tuple[str, ...]:

@@ -79,7 +79,9 @@ def _value(draw, option, values):
         return draw(st.sampled_from(choices))
     if kind == "floats":
         size = values.get("max_order", 4)
-        return draw(st.lists(st.floats(0, 2, allow_nan=False), min_size=size, max_size=size))
+        low = option.low if option.low is not None else 0.0
+        high = option.high if option.high is not None else 2.0
+        return draw(st.lists(st.floats(low, high, allow_nan=False), min_size=size, max_size=size))
     if kind == "names":
         return draw(st.lists(st.sampled_from(option.choices), min_size=1, max_size=len(option.choices), unique=True))
     raise AssertionError(kind)

@@ -200,7 +200,7 @@ def _check_weights(stage_weights, stages: Sequence[str]) -> Tuple[float, ...]:
         raise ValueError(f"stage_weights={weights!r}: give one weight per stage ({len(stages)}: {', '.join(stages)}); "
                          "0 for a stage that should not count")
     for w in weights:
-        _check_number("stage_weights", w, 0, None)
+        _check_number("stage_weights", w, 0, 1)  # above 1 a score would leave 0-1
     return tuple(float(w) for w in weights)
 
 

@@ -281,8 +281,9 @@ OPTIONS = OptionSet("METEOR", [
     Option("stages", None, "matching modules (the jar's -m), in the order given for meteor-1.5; None: the "
            "language's (en: exact stem synonym paraphrase) or, for nltk, exact stem synonym", "names",
            choices=jar_settings.MODULES, nullable=True),
-    Option("stage_weights", None, "the jar's -w: one weight per stage; None: the task's, by position as the jar",
-           "floats", nullable=True, variants=METEOR15_ONLY),
+    Option("stage_weights", None, "the jar's -w: one weight per stage, each in [0, 1] (above 1 a score would leave "
+           "0-1); None: the task's, by position as the jar", "floats", low=0, high=1, nullable=True,
+           variants=METEOR15_ONLY),
     Option("alpha", None, "weight of recall against precision; None: the variant's (nltk 0.9; meteor-1.5 by "
            "language and task, en 0.85)", "float", low=0, high=1, nullable=True),
     Option("beta", None, "shape of the fragmentation penalty; None: nltk 3, meteor-1.5 en 0.2", "float", low=0,

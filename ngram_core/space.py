@@ -51,13 +51,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
 
+from . import registry
+
 logger = logging.getLogger(__name__)
 
 # Options that change the shape of the result have no widget: the metric's default holds.
 HIDDEN = frozenset({"return_segments"})
-
-# The field shown first and named in the message; otherwise the first number.
-PRIMARY = {"bleu": "bleu", "nist": "nist", "meteor": "meteor"}
 
 # Prefilled examples: (predictions, reference set 1, reference set 2), one segment a
 # line. The first is sacreBLEU's README example with its two reference sets.
@@ -76,12 +75,11 @@ EXAMPLES: List[Tuple[str, str, str]] = [
 
 SCORE_DIGITS = 6
 
-# The metrics whose statistics the significance tests know (the toy test metric has none).
-COMPARED = ("bleu", "nist", "meteor")
+# The metrics whose statistics the significance tests know: the registered ones (the
+# toy test metric of tests/space_fixtures is not).
+COMPARED = registry.names()
 # The prefilled second system: the first example's predictions, changed in two places.
 SECOND_SYSTEM = "The dog bit the man.\nIt was not surprising.\nThe man had bitten him first."
-SEGMENT_SCORES = {"bleu": "sentence BLEU (effective order), 0-100", "nist": "segment NIST (the corpus' "
-                  "information weights)", "meteor": "segment METEOR, 0-1"}
 COMPARISON_HEADERS = ["score", "predictions", "second system", "difference", "p (paired bootstrap)",
                       "p (approximate randomization)"]
 
@@ -116,7 +114,7 @@ def read_card(folder: str | Path) -> Tuple[Dict[str, Any], str]:
 
 
 def metric_family(name: str) -> str:
-    """``"bleu"`` for ``"bleu_custom"``: the key of :data:`PRIMARY`."""
+    """``"bleu"`` for ``"bleu_custom"``: the name of its metric in :mod:`ngram_core.registry`."""
     return name.split("_")[0].lower()
 
 
@@ -305,9 +303,11 @@ def format_value(value: Any) -> str:
 
 
 def primary_field(result: Mapping[str, Any], family: str) -> Optional[str]:
-    """The field to show first: the family's score, else the first plain number."""
-    if PRIMARY.get(family) in result:
-        return PRIMARY[family]
+    """The field to show first and name in the message: the registered metric's headline,
+    else the first plain number."""
+    headline = registry.get(family).headline if family in registry.names() else None
+    if headline in result:
+        return headline
     for key, value in result.items():
         if isinstance(value, (int, float)) and not isinstance(value, bool):
             return key
@@ -410,7 +410,7 @@ def comparison_message(comparison: Any, family: str, n_segments: int) -> str:
                      f"p = {comparison.bootstrap_p[name]:.4f} paired bootstrap, "
                      f"{comparison.randomization_p[name]:.4f} approximate randomization: {verdict} at 0.05")
     lines.append(f"{n_segments} segments; {comparison.n_samples:,} resamples and {comparison.n_trials:,} trials, "
-                 f"seed {comparison.seed}. Bars: each segment's {SEGMENT_SCORES[family]}, second system minus "
+                 f"seed {comparison.seed}. Bars: each segment's {registry.get(family).segment_score_doc}, second system minus "
                  "predictions.")
     return "  \n".join(lines)
 
@@ -508,7 +508,7 @@ def build_app(folder: str | Path, metric: Any = None):
             api_name="compute",
         )
         family = metric_family(metric.name)
-        if family in COMPARED:
+        if family in registry.names():
             _comparison(gr, family, specs, [prediction_text, reference_1, reference_2, prediction_file, reference_files],
                         widgets)
         if card:
@@ -534,7 +534,7 @@ def _comparison(gr, family: str, specs: Sequence[OptionSpec], corpus_inputs: lis
                              interactive=False, wrap=True, label="Comparison", elem_id="comparison-result")
         plot = gr.BarPlot(x="segment", y="difference", height=300,
                           title="Score difference per segment (second system - predictions)", x_title="segment",
-                          y_title=SEGMENT_SCORES[family], elem_id="segment-differences")
+                          y_title=registry.get(family).segment_score_doc, elem_id="segment-differences")
     button.click(make_comparer(family, specs), inputs=[*corpus_inputs, second_text, second_file, *widgets],
                  outputs=[message, table, plot], api_name="compare")
 

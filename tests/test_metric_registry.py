@@ -250,6 +250,7 @@ finally:
 """
 
 
+@pytest.mark.slow
 def test_torch_distributed_reduces_a_registered_metric(toy):
     require_module("torch")
     with socket.socket() as s:

@@ -11,8 +11,10 @@ Entry points:
 Layers, each a module: ``tokenizers`` (sacreBLEU-identical tokenizers) ->
 ``corpus`` / ``ngrams`` (the whole corpus as integer arrays and its n-gram
 statistics) -> ``bleu`` / ``nist`` / ``meteor`` (statistics and scores). Every
-metric's options are declared once (``options``, ``bleu.OPTIONS`` ...). The evaluate
-metric scripts, the Space app and the Trainer helper are thin adapters.
+metric's options are declared once (``options``, ``bleu.OPTIONS`` ...). Each metric
+follows one protocol (``metric.Metric``) and sits in one registry (``registry``), which
+``score_all``, the reducers, significance, the command line and the Space loop over. The
+evaluate metric scripts, the Space app and the Trainer helper are thin adapters.
 """
 __version__ = "0.1.0"
 

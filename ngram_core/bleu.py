@@ -27,7 +27,8 @@ from typing import Any, Dict, List, Mapping, Sequence
 
 from .bleu_statistics import BleuStatistics, bleu_statistics, closest_ref_length, shortest_ref_length
 from .bleu_variants import SMOOTH_METHODS as ALL_SMOOTH_METHODS, VARIANTS, get_variant
-from .bleu_variants.sacrebleu import SMOOTH_DEFAULTS, SMOOTH_METHODS, BleuOptions, bleu_from_statistics, bleu_result
+from .bleu_variants import sacrebleu
+from .bleu_variants.sacrebleu import SMOOTH_DEFAULTS, SMOOTH_METHODS, bleu_from_statistics, bleu_result
 from .inputs import check_corpus
 from .ngrams import TokenizedCorpus, ascii_lowercase, tokenize_corpus
 from .options import Option, OptionSet, return_segments_option, tokenize_option
@@ -81,6 +82,19 @@ OPTIONS = OptionSet("BLEU", [
            variants=("sacrebleu",)),
     return_segments_option(),
 ], finalize=_finalize)
+
+
+class BleuOptions(sacrebleu.BleuOptions):
+    """sacreBLEU's scoring options, also from checked keyword arguments (:meth:`create`).
+
+    The declaration (:data:`OPTIONS`) lives here, above the variants, so ``create`` does
+    too: the variants never import this module.
+    """
+
+    @classmethod
+    def create(cls, **options: Any) -> "BleuOptions":
+        """Checked scoring options from keyword arguments (any of :data:`OPTIONS`)."""
+        return cls.from_values(OPTIONS.resolve(options))
 
 
 def changed_texts(hypotheses: List[str], references: List[List[str]], values: Mapping[str, Any]):

@@ -57,18 +57,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
 
+from . import registry
 from .options import OptionFix
 
 logger = logging.getLogger(__name__)
 
 # Options that change the shape of the result have no widget: the metric's default holds.
 HIDDEN = frozenset({"return_segments"})
-
-# The field shown first and named in the message; otherwise the first number. Scales as the
-# tools print them and as the command line does: BLEU 0-100 (sacreBLEU's ``score``), NIST
-# as it is, METEOR 0-1 (the jar's); the result table below keeps every field of ``compute``.
-PRIMARY = {"bleu": "score", "nist": "nist", "meteor": "meteor"}
-HEADLINE_DECIMALS = {"BLEU": 2, "NIST": 4, "METEOR": 4, "METEOR-mean": 4}  # sacreBLEU prints BLEU to 2
 
 # Prefilled examples: (predictions, reference set 1, reference set 2), one segment a
 # line. The first is sacreBLEU's README example with its two reference sets.
@@ -99,12 +94,11 @@ LIMITS_NOTE = (f"Limits of this Space: {MAX_SEGMENTS:,} segments and {MAX_WORDS:
                f"{MAX_SEGMENT_WORDS:,} words per line, {MAX_FILE_SIZE.upper()} per file; one request runs at a time. "
                "For larger jobs use the command line (`ngram-score`) or the Python API (`pip install ngram-core`).")
 
-# The metrics whose statistics the significance tests know (the toy test metric has none).
-COMPARED = ("bleu", "nist", "meteor")
+# The metrics whose statistics the significance tests know: the registered ones (the
+# toy test metric of tests/space_fixtures is not).
+COMPARED = registry.names()
 # The prefilled second system: the first example's predictions, changed in two places.
 SECOND_SYSTEM = "The dog bit the man.\nIt was not surprising.\nThe man had bitten him first."
-SEGMENT_SCORES = {"bleu": "sentence BLEU (effective order), 0-100", "nist": "segment NIST (the corpus' "
-                  "information weights)", "meteor": "segment METEOR, 0-1"}
 COMPARISON_HEADERS = ["score", "predictions", "second system", "difference", "p (paired bootstrap)",
                       "p (approximate randomization)"]
 
@@ -139,7 +133,7 @@ def read_card(folder: str | Path) -> Tuple[Dict[str, Any], str]:
 
 
 def metric_family(name: str) -> str:
-    """``"bleu"`` for ``"bleu_custom"``: the key of :data:`PRIMARY`."""
+    """``"bleu"`` for ``"bleu_custom"``: the name of its metric in :mod:`ngram_core.registry`."""
     return name.split("_")[0].lower()
 
 
@@ -353,9 +347,12 @@ def format_value(value: Any) -> str:
 
 
 def primary_field(result: Mapping[str, Any], family: str) -> Optional[str]:
-    """The field to show first: the family's score, else the first plain number."""
-    if PRIMARY.get(family) in result:
-        return PRIMARY[family]
+    """The field to show first and name in the message: the registered metric's ``shown``
+    number (on the command line's scale: BLEU's 0-100 ``score``), else the first plain number."""
+    metric = registry.get(family) if family in registry.names() else None
+    shown = (metric.shown or metric.headline) if metric is not None else None
+    if shown in result:
+        return shown
     for key, value in result.items():
         if isinstance(value, (int, float)) and not isinstance(value, bool):
             return key
@@ -364,13 +361,12 @@ def primary_field(result: Mapping[str, Any], family: str) -> Optional[str]:
 
 def headline(result: Mapping[str, Any], family: str) -> str:
     """The message's first line: ``BLEU = 74.19`` (0-100), ``NIST = 4.1234``, ``METEOR = 0.5123``
-    (0-1); for another metric its first number as the table shows it."""
+    (0-1), each registered metric's ``shown`` number; for another its first number as the table shows it."""
     first = primary_field(result, family)
     if first is None:
         return "Done."
-    if family in PRIMARY:
-        name = family.upper()
-        return f"{name} = {result[first]:.{HEADLINE_DECIMALS[name]}f}"
+    if family in registry.names():
+        return f"{family.upper()} = {result[first]:.{registry.get(family).shown_decimals}f}"
     return f"{first} = {format_value(result[first])}"
 
 
@@ -480,13 +476,13 @@ def comparison_message(comparison: Any, family: str, n_segments: int) -> str:
     lines = []
     for name, (base, other) in comparison.scores.items():
         verdict = "significantly different" if comparison.significant(name) else "not significantly different"
-        digits = HEADLINE_DECIMALS.get(name, 4)
+        digits = registry.get(family).shown_decimals
         lines.append(f"**{name} Δ = {other - base:+.{digits}f}** (second system {name} = {other:.{digits}f}, "
                      f"predictions {name} = {base:.{digits}f}); "
                      f"p = {comparison.bootstrap_p[name]:.4f} paired bootstrap, "
                      f"{comparison.randomization_p[name]:.4f} approximate randomization: {verdict} at 0.05")
     lines.append(f"{n_segments} segments; {comparison.n_samples:,} resamples and {comparison.n_trials:,} trials, "
-                 f"seed {comparison.seed}. Bars: each segment's {SEGMENT_SCORES[family]}, second system minus "
+                 f"seed {comparison.seed}. Bars: each segment's {registry.get(family).segment_score_doc}, second system minus "
                  "predictions.")
     return "  \n".join(lines)
 
@@ -585,7 +581,7 @@ def build_app(folder: str | Path, metric: Any = None):
             api_name="compute",
         )
         family = metric_family(metric.name)
-        if family in COMPARED:
+        if family in registry.names():
             _comparison(gr, family, specs, [prediction_text, reference_1, reference_2, prediction_file, reference_files],
                         widgets)
         if card:
@@ -612,7 +608,7 @@ def _comparison(gr, family: str, specs: Sequence[OptionSpec], corpus_inputs: lis
                              interactive=False, wrap=True, label="Comparison", elem_id="comparison-result")
         plot = gr.BarPlot(x="segment", y="difference", height=300,
                           title="Score difference per segment (second system - predictions)", x_title="segment",
-                          y_title=SEGMENT_SCORES[family], elem_id="segment-differences")
+                          y_title=registry.get(family).segment_score_doc, elem_id="segment-differences")
     button.click(make_comparer(family, specs), inputs=[*corpus_inputs, second_text, second_file, *widgets],
                  outputs=[message, table, plot], api_name="compare")
 

@@ -46,20 +46,14 @@ _LOG_ZERO = -9999999999.0  # sacreBLEU's my_log(0): keeps exp() finite and 0
 
 @dataclass(frozen=True)
 class BleuOptions:
-    """The scoring options (checked by ``ngram_core.bleu.OPTIONS``); see the module docstring."""
+    """The scoring options (checked by ``ngram_core.bleu.OPTIONS``; ``ngram_core.bleu.BleuOptions.create``
+    checks keyword arguments); see the module docstring."""
 
     max_order: int = 4
     weights: Optional[tuple] = None
     smooth_method: str = "exp"
     smooth_value: Optional[float] = None
     effective_order: Union[bool, str] = False
-
-    @classmethod
-    def create(cls, **options: Any) -> "BleuOptions":
-        """Checked scoring options from keyword arguments (any of ``ngram_core.bleu.OPTIONS``)."""
-        from ..bleu import OPTIONS
-
-        return cls.from_values(OPTIONS.resolve(options))
 
     @classmethod
     def from_values(cls, values: Mapping[str, Any]) -> "BleuOptions":

@@ -25,7 +25,7 @@ import os
 import sys
 from typing import Any, Dict, List, Optional, Sequence, TextIO
 
-from .. import __version__
+from .. import __version__, registry
 from ..options import OptionFix
 from ..signature import with_fields
 from ..significance import Result, score_systems
@@ -37,7 +37,7 @@ from ..significance.resampling import (
     resolve_seed,
     seed_field,
 )
-from ..suite import METRICS, split_options
+from ..suite import split_options
 from .files import InputError, read_inputs
 from .flags import add_metric_flags, in_flags, metric_options
 from .output import Report, render
@@ -61,7 +61,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--num-refs", "-nr", type=int, default=1,
                         help="N tab-separated references per line of a single reference file (default: 1)")
     parser.add_argument("--encoding", "-e", default="utf-8", help="encoding of all files (default: utf-8)")
-    parser.add_argument("--metrics", "-m", nargs="+", choices=METRICS, default=["bleu"],
+    parser.add_argument("--metrics", "-m", nargs="+", choices=registry.names(), default=["bleu"],
                         help="metrics to compute (default: bleu)")
     parser.add_argument("--sentence-level", "-sl", action="store_true",
                         help="one score per segment (one system, one metric); BLEU with effective order")
@@ -124,34 +124,15 @@ class _Messages:
         return tqdm(iterable, total=total, desc=description, file=self.stream, leave=False)
 
 
-def _details(metric: str, result: Dict[str, Any]) -> str:
-    """sacreBLEU's verbose part for BLEU; the counterparts for NIST and METEOR."""
-    if metric == "bleu":
-        precisions = "/".join(f"{100 * p:.1f}" for p in result["precisions"])
-        return (f"{precisions} (BP = {result['brevity_penalty']:.3f} ratio = {result['length_ratio']:.3f} "
-                f"hyp_len = {result['translation_length']:d} ref_len = {result['reference_length']:d})")
-    if metric == "nist":
-        info = "/".join(f"{v:.3f}" for v in result["info_per_ngram"])
-        return (f"{info} (BP = {result['brevity_penalty']:.3f} ratio = {result['length_ratio']:.3f} "
-                f"hyp_len = {result['translation_length']:d} ref_len = {result['reference_length']:.1f})")
-    return (f"(matches = {result['matches']} chunks = {result['chunks']} hyp_len = {result['translation_length']} "
-            f"ref_len = {result['reference_length']})")
-
-
 def _sentence_lines(systems, metric: str, args) -> List[str]:
     """One line per segment: ``SIGNATURE = score [details]``, the score alone with -b, a JSON object with -f json."""
     import json
 
-    width = args.width if args.width is not None else (1 if metric == "bleu" else 4)
-    overrides = {"effective_order": True} if metric == "bleu" else {}  # what segment_scores use
-    signature = systems.results(0, **overrides)[metric]["signature"]
+    entry = registry.get(metric)
+    width = args.width if args.width is not None else entry.width
+    signature = systems.results(0, **entry.sentence_options)[metric]["signature"]  # what segment_scores use
     scores = systems.segment_scores(metric, 0)
-    details = [""] * len(scores)
-    if metric == "bleu":  # sacreBLEU's verbose part, segment by segment
-        scored, stats = systems.sentence_bleu(0), systems.statistics_of("bleu", 0)
-        details = [_details("bleu", {"precisions": p / 100, "brevity_penalty": bp, "translation_length": int(h),
-                                     "reference_length": int(r), "length_ratio": h / r if r else 0.0})
-                   for p, bp, h, r in zip(scored["precisions"], scored["brevity_penalty"], stats.hyp_len, stats.ref_len)]
+    details = entry.segment_details(systems.statistics_of(metric, 0), systems.options[metric])
     name = metric.upper()
     lines = []
     for score, detail in zip(scores, details):
@@ -197,7 +178,7 @@ def _run(args: argparse.Namespace, messages: _Messages, stdin) -> str:
     metrics = list(dict.fromkeys(args.metrics))
     if args.sentence_level:
         if len(metrics) > 1:
-            raise InputError("--sentence-level takes one metric (-m bleu, nist or meteor)")
+            raise InputError(f"--sentence-level takes one metric (-m {', '.join(registry.names())})")
         if paired or args.confidence:
             raise InputError("--sentence-level scores segments; the tests (--confidence, --paired-*) need a corpus")
     for flag, value in (("--confidence-n", args.confidence_n), ("--paired-bs-n", args.paired_bs_n),
@@ -247,12 +228,13 @@ def _run(args: argparse.Namespace, messages: _Messages, stdin) -> str:
         if name != metric.upper():  # METEOR-mean: the same settings, another statistic
             signature = name + signature[signature.index("|"):]
         signatures[name] = with_fields(signature, fields) if fields else signature
-    details = [{name: _details(metric, first[metric]) for name, metric in metric_of.items()}]
+    details = [{name: registry.get(metric).details(first[metric]) for name, metric in metric_of.items()}]
     names = list(inputs.names)
     if paired:  # sacreBLEU's names: "Baseline: FILE", or on stdin "Baseline", "System 1", ...
         names = [f"Baseline: {names[0]}"] + names[1:] if args.input is not None else \
             ["Baseline"] + [f"System {j}" for j in range(1, len(names))]
-    report = Report(names, results, signatures, details if len(names) == 1 else [], args.width, paired, n)
+    report = Report(names, results, signatures, details if len(names) == 1 else [], args.width, paired, n,
+                    systems.widths())
     fmt = args.format or "json"
     return render(report, fmt, args.score_only)
 

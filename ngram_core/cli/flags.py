@@ -1,12 +1,13 @@
 """The metrics' command-line flags, generated from each metric's option declaration.
 
-Every declared option (``bleu.OPTIONS``, ``nist.OPTIONS``, ``meteor.OPTIONS``, read
-through ``suite.DECLARATIONS``) gets one flag ``--<metric>-<option>``, e.g.
-``--bleu-max-order``, ``--nist-mteval-quirks``, ``--meteor-alpha``; the options all
-metrics share get sacreBLEU's spelling once for every metric (``-tok/--tokenize``,
-``-lc/--lowercase``: each metric that reads it takes it, the others keep their own and
-a line on stderr says so), and BLEU's smoothing keeps sacreBLEU's ``-s`` and ``-sv``. The
-flag's type, choices and help come from the declaration (kind, choices, doc and
+Every declared option of every registered metric (``bleu.OPTIONS``, ``nist.OPTIONS``,
+``meteor.OPTIONS``, read through ``registry.DECLARATIONS``) gets one flag
+``--<metric>-<option>``, e.g. ``--bleu-max-order``, ``--nist-mteval-quirks``,
+``--meteor-alpha``; the options all metrics share get sacreBLEU's spelling once for
+every metric (``-tok/--tokenize``, ``-lc/--lowercase``: each metric that reads it takes
+it, the others keep their own and a line on stderr says so), and a metric's
+``flag_aliases`` add spellings (BLEU's smoothing keeps sacreBLEU's ``-s`` and ``-sv``).
+The flag's type, choices and help come from the declaration (kind, choices, doc and
 default), and the value goes to the core unconverted beyond the command line's
 text (the declaration checks it, with its own messages). ``return_segments`` has
 no flag: ``--sentence-level`` prints segment scores.
@@ -17,11 +18,10 @@ import argparse
 from dataclasses import dataclass
 from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
 
+from .. import registry
 from ..options import Option, OptionFix, OptionSet
-from ..suite import DECLARATIONS
 
 SHARED = {"tokenize": ("--tokenize", "-tok"), "lowercase": ("--lowercase", "-lc")}  # sacreBLEU's spellings
-ALIASES = {("bleu", "smooth_method"): ("--smooth-method", "-s"), ("bleu", "smooth_value"): ("--smooth-value", "-sv")}
 NO_FLAG = frozenset({"return_segments"})
 READERS_NOTE = ("for each metric of -m that takes it (one that tokenizes its own way, METEOR 1.5 with its -norm, "
                 "keeps its own, and a line on stderr says so)")
@@ -83,8 +83,10 @@ def _argparse_kwargs(option: Option) -> Dict[str, Any]:
     return kwargs
 
 
-def metric_flags(declarations: Mapping[str, OptionSet] = DECLARATIONS) -> List[Flag]:
-    """Every flag: the shared ones, then each metric's own, in declaration order."""
+def metric_flags(declarations: Optional[Mapping[str, OptionSet]] = None) -> List[Flag]:
+    """Every flag: the shared ones, then each metric's own, in declaration order
+    (``declarations``: metric name -> options; default: every registered metric's)."""
+    declarations = registry.DECLARATIONS if declarations is None else declarations
     flags: List[Flag] = []
     for name, spellings in SHARED.items():
         declared = [d[name] for d in declarations.values() if name in d]
@@ -95,7 +97,8 @@ def metric_flags(declarations: Mapping[str, OptionSet] = DECLARATIONS) -> List[F
             if option.name in NO_FLAG:
                 continue
             own = f"--{metric}-{option.name.replace('_', '-')}"
-            flags.append(Flag(metric, option, (own,) + ALIASES.get((metric, option.name), ())))
+            aliases = registry.get(metric).flag_aliases.get(option.name, ()) if metric in registry.names() else ()
+            flags.append(Flag(metric, option, (own,) + tuple(aliases)))
     return flags
 
 
@@ -148,7 +151,7 @@ def metric_options(args: argparse.Namespace, metrics: Sequence[str], flags: Sequ
     for flag, value in shared:
         applied, skipped = [], []
         for metric in metrics:
-            declaration = DECLARATIONS[metric]
+            declaration = registry.DECLARATIONS[metric]
             own = options.get(metric, {})
             context = {**{k: v for k, v in given_shared.items() if k in declaration}, **own}
             if flag.option.name in own or flag.option.name not in declaration:

@@ -22,7 +22,7 @@ from typing import Dict, List, Optional
 
 from ..significance import Result
 
-DEFAULT_WIDTHS = {"BLEU": 1, "NIST": 4, "METEOR": 4, "METEOR-mean": 4}  # BLEU: sacreBLEU's -w 1 on 0-100
+DEFAULT_WIDTH = 4  # of a score whose metric gives none
 SIGNIFICANCE_LEVEL = 0.05
 _TEST_NAMES = {"bs": ("bootstrap resampling", "resampling trials"), "ar": ("approximate randomization", "trials")}
 
@@ -36,13 +36,14 @@ class Report:
     width: Optional[int] = None  # -w; None: each score's default
     test: Optional[str] = None  # "bs", "ar" or None
     n: Optional[int] = None  # resamples or trials of the test
+    widths: Dict[str, int] = field(default_factory=dict)  # score name -> its metric's default decimals
 
     @property
     def score_names(self) -> List[str]:
         return list(self.results[0]) if self.results else []
 
     def width_of(self, name: str) -> int:
-        return self.width if self.width is not None else DEFAULT_WIDTHS.get(name, 4)
+        return self.width if self.width is not None else self.widths.get(name, DEFAULT_WIDTH)
 
     def has_interval(self, name: str) -> bool:
         return any(r[name].mean is not None for r in self.results)

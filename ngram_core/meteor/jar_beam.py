@@ -54,10 +54,9 @@ from typing import List, Optional, Sequence, Tuple
 import numpy as np
 
 from ..corpus import offsets_from_counts
-from .jar_matching import CANDIDATE_FIELDS, JarCandidates
+from .jar_matching import CANDIDATE_FIELDS, MAX_CANDIDATES, JarCandidates
 
 DEFAULT_BEAM = 40
-MAX_CANDIDATES = 128  # per reference position: the WMT English targets need at most 123 (see cap_candidates)
 _WORD = 64  # bits of a bitset word
 _NONE = np.zeros(0, dtype=np.int64)
 

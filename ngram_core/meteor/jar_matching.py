@@ -44,6 +44,9 @@ MODULES = ("exact", "stem", "synonym", "paraphrase")
 _HASH_KEYS = 1 << 32  # Java int hashes, shifted to [0, 2^32)
 _NONE = np.zeros(0, dtype=np.int64)
 CANDIDATE_FIELDS = ("pair", "ref_start", "ref_len", "hyp_start", "hyp_len", "module")  # one entry per candidate
+# Candidates kept per reference position (by the matching here and jar_beam.cap_candidates):
+# the WMT English targets need at most 123. Here, not in jar_beam, which imports this module.
+MAX_CANDIDATES = 128
 
 
 @dataclass(frozen=True)
@@ -179,9 +182,8 @@ def _matches(words: _Words, hyp: Side, ref: Side, hyp_rows: np.ndarray, ref_rows
     """For each reference word, every hypothesis word of its pair whose type shares a key
     with its type (type t's keys ``key_flat[key_offsets[t]:key_offsets[t + 1]]``), with
     another word hash if ``other_word``; in the jar's loop order, at most
-    :data:`.jar_beam.MAX_CANDIDATES` per reference word, the nearest."""
+    :data:`MAX_CANDIDATES` per reference word, the nearest."""
     from ._jar_match_kernel import shared_key_matches  # numba, compiled once per installation (cached)
-    from .jar_beam import MAX_CANDIDATES
 
     n_keys = int(key_flat.max()) + 1 if len(key_flat) else 0
     r, h = shared_key_matches(hyp.start, ref.start, hyp.tok, ref.tok, key_offsets, key_flat, n_keys, words.hash,
@@ -287,8 +289,6 @@ def _paraphrases_of(table, occurrences, by_seq: np.ndarray, pairs: np.ndarray, p
     # first in the jar's order (a word repeated thousands of times would otherwise pair
     # every occurrence with every other); never reached on real text, where the
     # per-position cap of jar_beam.cap_candidates is not reached either
-    from .jar_beam import MAX_CANDIDATES
-
     counts = np.minimum(np.where(found, index.end[at] - index.start[at], 0), MAX_CANDIDATES)
     q = np.repeat(np.arange(len(queries)), counts)
     first = offsets_from_counts(counts)

@@ -17,9 +17,8 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 import numpy as np
 
-from ..bleu import BleuOptions, bleu_from_statistics
+from .. import registry
 from ..inputs import check_predictions, check_references
-from ..nist import NgramTable, NistStatistics
 from ..suite import check_metrics, results_from_statistics, split_options, statistics_and_corpora
 from .adapters import adapters_for
 from .resampling import (
@@ -35,26 +34,6 @@ from .resampling import (
     paired_bootstrap,
     paired_randomization,
 )
-
-
-def _nist_part(stats: NistStatistics, start: int, stop: int, copies: int) -> NistStatistics:
-    """Segments start..stop of NIST statistics of ``copies`` systems on the same references,
-    as the statistics of that system alone (reference counts divided by ``copies``)."""
-    keep = (stats.match_segment >= start) & (stats.match_segment < stop)
-    table = stats.table
-    return NistStatistics(
-        hyp_len=stats.hyp_len[start:stop], ref_words=stats.ref_words[start:stop], n_refs=stats.n_refs[start:stop],
-        totals=stats.totals[start:stop], match_segment=stats.match_segment[keep] - start,
-        match_ngram=stats.match_ngram[keep], match_count=stats.match_count[keep],
-        table=NgramTable(table.vocab, table.order, table.parent, table.token, table.count // copies),
-    )
-
-
-def _part(metric: str, stats: Any, start: int, stop: int, copies: int) -> Any:
-    """One system's statistics out of the statistics of all systems one after the other."""
-    if metric == "nist":
-        return _nist_part(stats, start, stop, copies)
-    return stats[start:stop]
 
 
 @dataclass
@@ -75,7 +54,7 @@ class Systems:
     def statistics_of(self, metric: str, system: int) -> Any:
         """System ``system``'s own statistics for ``metric`` (as ``corpus_statistics`` of it alone)."""
         S = self.n_segments
-        return _part(metric, self.statistics[metric], system * S, (system + 1) * S, len(self.names))
+        return registry.get(metric).part(self.statistics[metric], system * S, (system + 1) * S, len(self.names))
 
     def results(self, system: int, **overrides: Any) -> Dict[str, Dict[str, Any]]:
         """``score_all``'s result dictionaries for system ``system`` (``overrides``: e.g.
@@ -83,22 +62,19 @@ class Systems:
         own = {m: self.statistics_of(m, system) for m in self.metrics}
         return results_from_statistics(own, **{**self.user_options, **overrides})
 
-    def sentence_bleu(self, system: int) -> Dict[str, np.ndarray]:
-        """Each segment's BLEU as sacreBLEU's sentence BLEU (effective order on): ``score``
-        (0-100), ``precisions`` (0-100), ``brevity_penalty``, one row per segment."""
-        options = BleuOptions.from_values({**self.options["bleu"], "effective_order": "sacrebleu"})
-        return bleu_from_statistics(self.statistics_of("bleu", system), options)
-
     def segment_scores(self, metric: str, system: int) -> np.ndarray:
-        """Each segment's score of ``system``: BLEU as :meth:`sentence_bleu` (0-100), NIST
-        and METEOR their ``segment_scores`` (the corpus' information weights; 0-1)."""
-        if metric == "bleu":
-            return self.sentence_bleu(system)["score"]
-        return np.asarray(self.results(system, return_segments=True)[metric]["segment_scores"], dtype=np.float64)
+        """Each segment's score of ``system`` (``Metric.segment_scores``: BLEU's is sacreBLEU's
+        sentence BLEU with effective order, 0-100; NIST's and METEOR's their ``segment_scores``,
+        with the corpus' information weights for NIST, 0-1 for METEOR)."""
+        return registry.get(metric).segment_scores(self.statistics_of(metric, system), self.options[metric])
 
     def score_metrics(self) -> Dict[str, str]:
         """Each score's name and the metric it comes from: ``{"BLEU": "bleu", "METEOR-mean": "meteor", ...}``."""
         return {a.name: m for m in self.metrics for a in adapters_for(m, self.options[m])}
+
+    def widths(self) -> Dict[str, int]:
+        """Each score's default decimals on the command line (its metric's ``width``)."""
+        return {name: registry.get(metric).width for name, metric in self.score_metrics().items()}
 
     def rows(self) -> SystemRows:
         """Every score's ``(n_systems, S, K)`` rows (computed once)."""
@@ -139,7 +115,7 @@ def score_systems(systems: Sequence[Sequence[str]], references: Sequence[Any], m
 
     ``systems``: one list of output strings per system, all as long as
     ``references`` (one string or list of strings per segment, as for every
-    metric). ``metrics``: any of ``"bleu"``, ``"nist"``, ``"meteor"``. ``options``:
+    metric). ``metrics``: any registered metrics (``"bleu"``, ``"nist"``, ``"meteor"``). ``options``:
     those of :func:`ngram_core.suite.score_all`. ``names`` default to
     ``system 1``, ``system 2``, ...
     """

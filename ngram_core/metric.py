@@ -1,0 +1,234 @@
+"""What a metric is to the rest of the package: the :class:`Metric` protocol.
+
+Every way in (``score_all``, the ``datasets`` and ``torch.distributed`` reducers,
+significance, the command line, the Space) loops over the metrics of
+:mod:`ngram_core.registry` and asks each one only what this protocol declares; none
+of them names a metric. sacreBLEU's ``metrics/base.py`` has the same two steps at its
+heart (``_extract_corpus_statistics``, ``_compute_score_from_stats``): here
+:meth:`Metric.statistics` (per-segment statistics that add with ``+``) and
+:meth:`Metric.result` (the result dictionary, signature included, from per-segment or
+summed statistics). The rest moves those statistics around:
+
+- ``columns`` / ``from_columns``: the statistics as plain columns, one row per segment
+  (ints, floats, lists, strings: what Arrow stores) and back;
+- ``reduce``: the statistics of every rank's segments over a :class:`Wire`
+  (``torch.distributed``: sums, maxima and gathered objects);
+- ``part``: one system's statistics out of several systems' one after the other;
+- ``scores``: the :class:`Adapter` (s) the significance tests resample: additive
+  ``(S, K)`` rows and the scores of summed rows;
+- ``segment_scores``, ``details``, ``segment_details``: what the command line and
+  the Space print.
+
+Per-variant differences (METEOR 1.5 against NLTK's METEOR, the BLEU variants) stay
+inside the metric. :class:`MetricBase` gives the defaults a metric may keep.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable, Dict, List, Mapping, Optional, Protocol, Sequence, Tuple, runtime_checkable
+
+import numpy as np
+
+from .ngrams import NgramIndex, NgramMatches, TokenizedCorpus, ascii_lowercase, match_ngrams, tokenize_corpus
+from .options import OptionSet
+
+# A shared tokenization: (tokenizer name, lowercasing: False, True or "ascii").
+CorpusKey = Tuple[str, Any]
+
+
+def corpus_key(tokenize: str, lowercase: Any) -> CorpusKey:
+    """The key of a tokenized corpus: lowercasing is ``"ascii"`` or a bool."""
+    return tokenize, "ascii" if lowercase == "ascii" else bool(lowercase)
+
+
+class Corpora:
+    """The checked texts, and their tokenized corpora, n-gram matches and indexes, each
+    built once per (tokenizer, lowercasing) setting for every metric that shares it.
+
+    ``orders`` gives, per setting, the largest n-gram order any metric asked for
+    (:meth:`Metric.ngram_order`): the matches and indexes are counted once, to that order.
+    """
+
+    def __init__(self, hyps: List[str], refs: List[List[str]], orders: Dict[CorpusKey, int]) -> None:
+        self.hyps, self.refs, self.orders = hyps, refs, orders
+        self._corpora: Dict[CorpusKey, TokenizedCorpus] = {}
+        self._indexes: Dict[CorpusKey, NgramIndex] = {}
+        self._matches: Dict[CorpusKey, List[NgramMatches]] = {}
+
+    def corpus(self, tokenize: str, lowercase: Any) -> TokenizedCorpus:
+        key = corpus_key(tokenize, lowercase)
+        if key not in self._corpora:
+            if key[1] == "ascii":
+                self._corpora[key] = ascii_lowercase(self.corpus(tokenize, False))
+            else:
+                self._corpora[key] = tokenize_corpus(self.hyps, self.refs, tokenize, key[1])
+        return self._corpora[key]
+
+    def index(self, tokenize: str, lowercase: Any) -> NgramIndex:
+        key = corpus_key(tokenize, lowercase)
+        if key not in self._indexes:
+            self._indexes[key] = NgramIndex(self.corpus(tokenize, lowercase), self.orders[key],
+                                            self.matches(tokenize, lowercase))
+        return self._indexes[key]
+
+    def matches(self, tokenize: str, lowercase: Any) -> List[NgramMatches]:
+        key = corpus_key(tokenize, lowercase)
+        if key not in self._matches:
+            self._matches[key] = match_ngrams(self.corpus(tokenize, lowercase), self.orders[key])
+        return self._matches[key]
+
+
+@dataclass(frozen=True)
+class Adapter:
+    """One score of one metric as the significance tests see it.
+
+    ``rows(statistics)`` -> ``(S, K)`` int or float array, additive over segments;
+    ``scores(sums)``: ``(B, K)`` summed rows -> ``(B,)`` float scores;
+    ``sum_dtype``: the dtype bootstrap sums are handed to ``scores`` in
+    (float32 for BLEU, as sacreBLEU; float64 otherwise); ``width``: the decimals the
+    command line prints by default.
+    """
+
+    name: str
+    rows: Callable[[Any], np.ndarray]
+    scores: Callable[[np.ndarray], np.ndarray]
+    sum_dtype: Any = np.float64
+    width: int = 4
+
+
+class Wire(Protocol):
+    """The collective operations a metric's :meth:`Metric.reduce` may use (every rank
+    calls them in the same order): element-wise sums and maxima of equal-length numeric
+    vectors, every rank's object in rank order, and this rank's number."""
+
+    rank: int
+
+    def sum(self, values: np.ndarray) -> np.ndarray: ...
+
+    def max(self, values: np.ndarray) -> np.ndarray: ...
+
+    def gather(self, value: Any) -> List[Any]: ...
+
+
+_NO_SEGMENTS = np.iinfo(np.int64).max
+
+
+def global_n_refs(n_refs: np.ndarray, wire: Wire) -> np.ndarray:
+    """Per-segment reference counts standing for the whole corpus, for the signature's
+    ``nrefs`` field: [fewest] or [fewest, most] over every rank (empty: no segments)."""
+    local = np.array([-(n_refs.min() if len(n_refs) else _NO_SEGMENTS), n_refs.max(initial=0)], dtype=np.int64)
+    neg_fewest, most = wire.max(local)
+    fewest = -neg_fewest
+    if fewest == _NO_SEGMENTS:
+        return np.zeros(0, dtype=np.int64)
+    return np.array([fewest] if fewest == most else [fewest, most], dtype=np.int64)
+
+
+def int_column(column: Any) -> np.ndarray:
+    """A column of ints (a list, or a ``datasets`` column) as an int64 array."""
+    return np.asarray(list(column), dtype=np.int64)
+
+
+@runtime_checkable
+class Metric(Protocol):
+    """A metric, as every way in sees it (see the module docstring).
+
+    Attributes: ``name`` (the key of its result and of its options, ``-m`` on the
+    command line), ``OPTIONS`` (its one :class:`~ngram_core.options.OptionSet`),
+    ``headline`` (the key of its headline number in the result dictionary),
+    ``width`` (the decimals the command line prints its scores with by default),
+    ``sentence_options`` (its options for sentence-level use, over the user's),
+    ``segment_score_doc`` (what its segment scores are, in a few words),
+    ``flag_aliases`` (option -> further command-line spellings), and ``shown`` and
+    ``shown_decimals`` (the key and decimals of the number the Space shows first, on the
+    command line's scale: BLEU's 0-100 ``score``; None: ``headline``).
+    """
+
+    name: str
+    OPTIONS: OptionSet
+    headline: str
+    width: int
+    shown: Optional[str]
+    shown_decimals: int
+    sentence_options: Mapping[str, Any]
+    segment_score_doc: str
+    flag_aliases: Mapping[str, Tuple[str, ...]]
+
+    def tokenization(self, options: Mapping[str, Any]) -> Optional[CorpusKey]:
+        """The shared tokenized corpus it reads (see :class:`Corpora`), or None if it
+        tokenizes the texts itself."""
+
+    def ngram_order(self, options: Mapping[str, Any]) -> int:
+        """The n-gram order it needs matched in that corpus (0: none)."""
+
+    def statistics(self, corpora: Corpora, options: Mapping[str, Any]) -> Any:
+        """Per-segment statistics (they add with ``+`` and slice by segment)."""
+
+    def empty_statistics(self, options: Mapping[str, Any]) -> Any:
+        """The statistics of no segments."""
+
+    def result(self, stats: Any, options: Mapping[str, Any]) -> Dict[str, Any]:
+        """The result dictionary, signature included, from per-segment or summed statistics."""
+
+    def columns(self, stats: Any, corpora: Corpora, options: Mapping[str, Any]) -> Dict[str, list]:
+        """The statistics as plain columns, one row per segment, names prefixed by ``name``."""
+
+    def has_columns(self, names: Sequence[str]) -> bool:
+        """Whether columns of its statistics are among ``names``."""
+
+    def from_columns(self, columns: Mapping[str, Any], names: Sequence[str]) -> Any:
+        """The statistics of all rows of its columns (``names``: the columns present)."""
+
+    def reduce(self, stats: Any, wire: Wire) -> Any:
+        """The statistics of every rank's segments, on every rank."""
+
+    def part(self, stats: Any, start: int, stop: int, copies: int) -> Any:
+        """Segments ``start:stop`` of the statistics of ``copies`` systems one after the
+        other on the same references, as the statistics of that system alone."""
+
+    def scores(self, options: Mapping[str, Any]) -> List[Adapter]:
+        """The scores the significance tests resample, with their rows."""
+
+    def segment_scores(self, stats: Any, options: Mapping[str, Any]) -> np.ndarray:
+        """Each segment's score (``options``: its resolved options)."""
+
+    def details(self, result: Mapping[str, Any]) -> str:
+        """The command line's verbose part of a result (sacreBLEU's for BLEU)."""
+
+    def segment_details(self, stats: Any, options: Mapping[str, Any]) -> List[str]:
+        """The verbose part of each segment's score ("" for none)."""
+
+
+class MetricBase:
+    """Defaults a :class:`Metric` may keep: the shared corpus of its ``tokenize`` and
+    ``lowercase`` options with no n-grams, statistics that slice by segment, no
+    sentence-level options, aliases or details."""
+
+    sentence_options: Mapping[str, Any] = {}
+    segment_score_doc: str = "segment score"
+    flag_aliases: Mapping[str, Tuple[str, ...]] = {}
+    shown: Optional[str] = None  # the headline
+    shown_decimals: int = 4
+
+    def tokenization(self, options: Mapping[str, Any]) -> Optional[CorpusKey]:
+        return corpus_key(options["tokenize"], options["lowercase"])
+
+    def ngram_order(self, options: Mapping[str, Any]) -> int:
+        return 0
+
+    def has_columns(self, names: Sequence[str]) -> bool:
+        return any(name.startswith(f"{self.name}_") for name in names)  # type: ignore[attr-defined]
+
+    def part(self, stats: Any, start: int, stop: int, copies: int) -> Any:
+        return stats[start:stop]
+
+    def segment_scores(self, stats: Any, options: Mapping[str, Any]) -> np.ndarray:
+        """The ``segment_scores`` of its result with ``return_segments=True``."""
+        result = self.result(stats, {**options, "return_segments": True})  # type: ignore[attr-defined]
+        return np.asarray(result["segment_scores"], dtype=np.float64)
+
+    def details(self, result: Mapping[str, Any]) -> str:
+        return ""
+
+    def segment_details(self, stats: Any, options: Mapping[str, Any]) -> List[str]:
+        return [""] * len(stats)

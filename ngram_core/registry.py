@@ -1,0 +1,106 @@
+"""The metrics: one registry that every way in loops over.
+
+``score_all``, the ``datasets`` and ``torch.distributed`` reducers, significance, the
+command line and the Space ask :func:`metrics` (or :func:`get`) for the metrics and use
+only their :class:`~ngram_core.metric.Metric` protocol; none of them names a metric.
+
+A fourth metric is one package (its options, statistics and scores, and an object
+that follows :class:`~ngram_core.metric.Metric`, most easily a
+:class:`~ngram_core.metric.MetricBase` subclass) and one line below; code outside the
+package can also :func:`register` one at run time (and :func:`unregister` it).
+"""
+from __future__ import annotations
+
+from typing import Dict, Iterator, Mapping, Sequence, Tuple
+
+from .bleu_entry import BLEU
+from .inputs import check_choice
+from .meteor.entry import METEOR
+from .metric import Metric
+from .nist_entry import NIST
+from .options import OptionSet
+
+_METRICS: Dict[str, Metric] = {}
+
+# What every metric must have (the Metric protocol, checked when registered).
+_REQUIRED = ("name", "OPTIONS", "headline", "width", "sentence_options", "segment_score_doc", "flag_aliases",
+             "tokenization", "ngram_order", "statistics", "empty_statistics", "result", "columns", "has_columns",
+             "from_columns", "reduce", "part", "scores", "segment_scores", "details", "segment_details")
+
+
+def register(metric: Metric) -> Metric:
+    """Add ``metric`` to the registry (after the others); its name must be new."""
+    missing = [name for name in _REQUIRED if not hasattr(metric, name)]
+    if missing:
+        raise TypeError(f"{metric!r} is not a Metric: it lacks {', '.join(missing)} (see ngram_core.metric.Metric)")
+    if not isinstance(metric.OPTIONS, OptionSet):
+        raise TypeError(f"{metric.name}.OPTIONS must be an ngram_core.options.OptionSet, got {type(metric.OPTIONS).__name__}")
+    if not isinstance(metric.name, str) or not metric.name.isidentifier() or metric.name in _METRICS:
+        raise ValueError(f"metric name {metric.name!r} must be a new identifier; taken: {', '.join(_METRICS)}")
+    _METRICS[metric.name] = metric
+    return metric
+
+
+def unregister(name: str) -> Metric:
+    """Remove metric ``name`` from the registry and return it."""
+    check_choice("name", name, tuple(_METRICS))
+    return _METRICS.pop(name)
+
+
+def names() -> Tuple[str, ...]:
+    """Every registered metric's name, in registration order."""
+    return tuple(_METRICS)
+
+
+def metrics() -> Tuple[Metric, ...]:
+    """Every registered metric, in registration order."""
+    return tuple(_METRICS.values())
+
+
+def get(name: str) -> Metric:
+    """The metric called ``name`` (a ValueError names the registered ones)."""
+    check_choice("metrics", name, tuple(_METRICS))
+    return _METRICS[name]
+
+
+def check_metrics(metrics: Sequence[str]) -> Tuple[str, ...]:
+    """The requested metric names, checked, in the order given."""
+    if isinstance(metrics, str):
+        metrics = (metrics,)
+    metrics = tuple(metrics)
+    if not metrics:
+        raise ValueError(f"metrics is empty; choose one or more of {', '.join(_METRICS)}")
+    for name in metrics:
+        check_choice("metrics", name, tuple(_METRICS))
+    if len(set(metrics)) != len(metrics):
+        raise ValueError(f"metrics names a metric twice: {metrics!r}")
+    return metrics
+
+
+class Declarations(Mapping[str, OptionSet]):
+    """Each registered metric's one declaration of its options: ``{name: OPTIONS}``, live."""
+
+    def __getitem__(self, name: str) -> OptionSet:
+        return _METRICS[name].OPTIONS
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(tuple(_METRICS))
+
+    def __len__(self) -> int:
+        return len(_METRICS)
+
+    def __repr__(self) -> str:
+        return f"Declarations({', '.join(_METRICS)})"
+
+
+DECLARATIONS: Mapping[str, OptionSet] = Declarations()
+
+# The built-in metrics, one line each.
+register(BLEU)
+register(NIST)
+register(METEOR)
+
+BUILT_IN: Tuple[str, ...] = names()
+
+__all__ = ["BUILT_IN", "DECLARATIONS", "Declarations", "Metric", "check_metrics", "get", "metrics", "names", "register",
+           "unregister"]

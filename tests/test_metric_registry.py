@@ -1,0 +1,268 @@
+"""The registry: a metric registered at run time works through every way in, untouched.
+
+A toy metric, word precision (each hypothesis word counts once per occurrence in the
+reference that has the most of them), is defined and registered here, in the test;
+``score_all``, the ``datasets`` columns, ``torch.distributed``, the significance tests
+and the command line then serve it as they serve BLEU, NIST and METEOR.
+"""
+from __future__ import annotations
+
+import io
+import json
+import socket
+import subprocess
+import sys
+from collections import Counter
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Dict, List, Mapping, Sequence
+
+import numpy as np
+import pytest
+
+from conftest import require_module
+from ngram_core import registry
+from ngram_core.bleu import corpus_bleu
+from ngram_core.cli import run
+from ngram_core.metric import Adapter, Corpora, Metric, MetricBase, Wire, global_n_refs
+from ngram_core.options import Option, OptionSet, flag, return_segments_option
+from ngram_core.reduce import score_columns, segment_columns
+from ngram_core.signature import make_signature, nrefs_field
+from ngram_core.significance import score_systems
+from ngram_core.suite import score_all, split_options
+
+HERE = Path(__file__).resolve().parent
+
+
+# -- the toy metric: one package's worth, written against the protocol only -------------------
+@dataclass
+class ToyStatistics:
+    """Per segment: matched words, hypothesis words, references; adds with ``+``."""
+
+    rows: np.ndarray  # (S, 2) int64
+    n_refs: np.ndarray  # (S,)
+
+    def __len__(self) -> int:
+        return len(self.rows)
+
+    def __add__(self, other: "ToyStatistics") -> "ToyStatistics":
+        return ToyStatistics(np.concatenate([self.rows, other.rows]), np.concatenate([self.n_refs, other.n_refs]))
+
+    def __radd__(self, other: Any) -> "ToyStatistics":
+        return self if other == 0 else NotImplemented
+
+    def __getitem__(self, rows) -> "ToyStatistics":
+        return ToyStatistics(self.rows[rows], self.n_refs[rows])
+
+
+def _words(text: str, options: Mapping[str, Any]) -> List[str]:
+    text = text.lower() if options["lowercase"] else text
+    return [w for w in text.split() if len(w) >= options["min_length"]]
+
+
+def _precision(sums: np.ndarray) -> np.ndarray:
+    sums = np.asarray(sums, dtype=np.float64)
+    return np.where(sums[:, 1] > 0, sums[:, 0] / np.maximum(sums[:, 1], 1), 0.0)
+
+
+class Toy(MetricBase):
+    name = "toy"
+    OPTIONS = OptionSet("TOY", [
+        Option("min_length", 1, "the shortest word counted", "int", low=1),
+        flag("lowercase", False, "lowercase before splitting at whitespace"),
+        return_segments_option(),
+    ])
+    headline = "toy"
+    width = 3
+    segment_score_doc = "segment word precision, 0-1"
+
+    def tokenization(self, options):
+        return None  # splits the texts itself
+
+    def statistics(self, corpora: Corpora, options) -> ToyStatistics:
+        rows = []
+        for hyp, refs in zip(corpora.hyps, corpora.refs):
+            words = Counter(_words(hyp, options))
+            best = max(sum((words & Counter(_words(ref, options))).values()) for ref in refs)
+            rows.append((best, sum(words.values())))
+        return ToyStatistics(np.array(rows, dtype=np.int64).reshape(-1, 2), np.array([len(r) for r in corpora.refs]))
+
+    def empty_statistics(self, options) -> ToyStatistics:
+        return ToyStatistics(np.zeros((0, 2), dtype=np.int64), np.zeros(0, dtype=np.int64))
+
+    def result(self, stats: ToyStatistics, options) -> Dict[str, Any]:
+        matched, words = (int(v) for v in stats.rows.sum(axis=0))
+        out = {"toy": _precision(stats.rows.sum(axis=0, keepdims=True))[0], "matched": matched, "words": words,
+               "signature": make_signature("TOY", {"nrefs": nrefs_field(stats.n_refs), "min": str(options["min_length"]),
+                                                   "case": "lc" if options["lowercase"] else "mixed"})}
+        if options["return_segments"]:
+            out["segment_scores"] = _precision(stats.rows).tolist()
+        return out
+
+    def columns(self, stats: ToyStatistics, corpora, options) -> Dict[str, list]:
+        return {"toy_matched": stats.rows[:, 0].tolist(), "toy_words": stats.rows[:, 1].tolist(),
+                "toy_n_refs": stats.n_refs.tolist()}
+
+    def from_columns(self, columns, names) -> ToyStatistics:
+        rows = np.column_stack([np.asarray(list(columns["toy_matched"])), np.asarray(list(columns["toy_words"]))])
+        return ToyStatistics(rows.astype(np.int64), np.asarray(list(columns["toy_n_refs"]), dtype=np.int64))
+
+    def reduce(self, stats: ToyStatistics, wire: Wire) -> ToyStatistics:
+        summed = wire.sum(stats.rows.sum(axis=0))
+        n_refs = global_n_refs(stats.n_refs, wire)  # [fewest, most]: a zero row carries the second
+        rows = np.zeros((max(len(n_refs), 1), 2), dtype=np.int64)
+        rows[0] = summed
+        return ToyStatistics(rows, n_refs)
+
+    def scores(self, options) -> List[Adapter]:
+        return [Adapter("TOY", lambda stats: stats.rows, _precision)]
+
+
+def toy_precision(hyps: Sequence[str], refs: Sequence[Sequence[str]], min_length: int = 1) -> float:
+    """The oracle: the toy's definition, written out over the corpus."""
+    matched = words = 0
+    for hyp, segment_refs in zip(hyps, refs):
+        hyp_words = [w for w in hyp.split() if len(w) >= min_length]
+        words += len(hyp_words)
+        matched += max(sum(min(hyp_words.count(w), [v for v in ref.split() if len(v) >= min_length].count(w))
+                           for w in set(hyp_words)) for ref in segment_refs)
+    return matched / words if words else 0.0
+
+
+@pytest.fixture
+def toy():
+    metric = registry.register(Toy())
+    try:
+        yield metric
+    finally:
+        registry.unregister("toy")
+
+
+HYPS = ["the cat sat on the mat", "a dog ran in the big house", "", "the the the the", "red tree , home"]
+REFS = [["the cat is on the mat", "there is a cat on the mat"], ["the dog ran into the house"], ["nothing here"],
+        ["the cat"], ["a red tree at home"]]
+OTHER = ["the cat on a mat", "a dog in the house", "here", "the cat the", "red tree home"]
+
+
+# -- the registry ---------------------------------------------------------------------------------
+def test_the_built_in_metrics_follow_the_protocol():
+    assert registry.BUILT_IN == ("bleu", "nist", "meteor")
+    for metric in registry.metrics():
+        assert isinstance(metric, Metric)
+        assert metric.headline in score_all(HYPS, REFS, metrics=(metric.name,))[metric.name]
+
+
+def test_registering_checks_the_metric(toy):
+    with pytest.raises(ValueError, match="must be a new identifier"):
+        registry.register(Toy())
+    with pytest.raises(TypeError, match="lacks .*headline"):
+        registry.register(type("Half", (), {"name": "half", "OPTIONS": Toy.OPTIONS})())
+    with pytest.raises(ValueError, match="metrics='bogus' is not supported"):
+        registry.get("bogus")
+
+
+def test_an_unregistered_metric_is_gone(toy):
+    assert "toy" in registry.names()
+    registry.unregister("toy")
+    try:
+        with pytest.raises(ValueError, match="metrics='toy' is not supported"):
+            score_all(HYPS, REFS, metrics=("toy",))
+    finally:
+        registry.register(toy)
+
+
+# -- every way in ---------------------------------------------------------------------------------
+def test_score_all_scores_a_registered_metric_beside_the_built_in_ones(toy):
+    results = score_all(HYPS, REFS, metrics=("bleu", "toy"), toy={"min_length": 2})
+    assert results["toy"]["toy"] == toy_precision(HYPS, REFS, min_length=2)
+    assert results["toy"]["signature"].startswith("TOY|nrefs:var|min:2|case:mixed|version:")
+    assert results["bleu"] == corpus_bleu(HYPS, REFS)
+    # a flat option goes to the metric that declares it; one nobody declares names the toy's too
+    assert score_all(HYPS, REFS, metrics=("toy",), min_length=3)["toy"]["toy"] == toy_precision(HYPS, REFS, 3)
+    with pytest.raises(TypeError, match="min_length"):
+        split_options(("bleu",), {"min_lenght": 2})
+
+
+def test_columns_of_a_registered_metric_come_back_to_the_same_score(toy):
+    options = {"toy": {"min_length": 2}}
+    halves = [segment_columns(HYPS[:2], REFS[:2], ("toy", "bleu"), **options),
+              segment_columns(HYPS[2:], REFS[2:], ("toy", "bleu"), **options)]
+    columns = {name: halves[0][name] + halves[1][name] for name in halves[0]}
+    assert score_columns(columns, **options) == score_all(HYPS, REFS, ("bleu", "toy"), **options)
+
+
+def test_significance_resamples_a_registered_metric(toy):
+    systems = score_systems([HYPS, OTHER], REFS, metrics=("toy", "bleu"))
+    scores = systems.scores()
+    assert [s["TOY"] for s in scores] == [toy_precision(HYPS, REFS), toy_precision(OTHER, REFS)]
+    paired = systems.paired_bootstrap(200, seed=1)
+    assert 0 < paired[1]["TOY"].p_value <= 1 and paired[1]["BLEU"].p_value is not None
+    same = score_systems([HYPS, list(HYPS)], REFS, metrics=("toy",)).paired_randomization(100, seed=1)
+    assert same[1]["TOY"].p_value == 1.0
+    assert systems.segment_scores("toy", 1).tolist() == [toy_precision([h], [r]) for h, r in zip(OTHER, REFS)]
+
+
+@pytest.fixture
+def toy_files(tmp_path):
+    paths = {}
+    for name, lines in (("ref", [r[0] for r in REFS]), ("base", HYPS), ("other", OTHER)):
+        paths[name] = tmp_path / f"{name}.txt"
+        paths[name].write_text("".join(line + "\n" for line in lines), encoding="utf-8")
+    return {k: str(v) for k, v in paths.items()}
+
+
+def _cli(*args: str) -> str:
+    out, err = io.StringIO(), io.StringIO()
+    assert run([*args, "-q"], stdout=out, stderr=err) == 0, err.getvalue()
+    return out.getvalue()
+
+
+def test_the_command_line_serves_a_registered_metric_with_its_own_flags(toy, toy_files):
+    refs = [[r[0]] for r in REFS]
+    item = json.loads(_cli(toy_files["ref"], "-i", toy_files["base"], "-m", "toy", "--toy-min-length", "2"))
+    assert item["name"] == "TOY" and item["score"] == round(toy_precision(HYPS, refs, 2), 3)
+    assert item["signature"].startswith("TOY|nrefs:1|min:2|case:mixed|version:")
+    lines = _cli(toy_files["ref"], "-i", toy_files["other"], "-m", "toy", "--sentence-level", "-b").split()
+    assert lines == [f"{toy_precision([h], [r]):.3f}" for h, r in zip(OTHER, refs)]
+    table = json.loads(_cli(toy_files["ref"], "-i", toy_files["base"], toy_files["other"], "-m", "toy", "bleu",
+                            "--paired-bs", "--paired-bs-n", "100"))
+    assert table[1]["TOY"]["score"] == toy_precision(OTHER, refs) and "BLEU" in table[1]
+
+
+# -- torch.distributed: two real ranks, each registering the toy as a user would ---------------------
+RANK = """
+import json, os, sys
+import torch.distributed as dist
+sys.path.insert(0, {here!r})
+from ngram_core import registry
+from ngram_core.distributed import score_distributed
+import test_metric_registry as t
+registry.register(t.Toy())
+rank, world = int(sys.argv[1]), int(sys.argv[2])
+os.environ.update(MASTER_ADDR="127.0.0.1", MASTER_PORT=sys.argv[3])
+dist.init_process_group("gloo", rank=rank, world_size=world)
+try:
+    cut = [len(t.HYPS) * r // world for r in range(world + 1)]
+    shard = slice(cut[rank], cut[rank + 1])
+    print(json.dumps(score_distributed(t.HYPS[shard], t.REFS[shard], ("toy", "bleu")), default=float))
+finally:
+    dist.destroy_process_group()
+"""
+
+
+@pytest.mark.slow
+def test_torch_distributed_reduces_a_registered_metric(toy):
+    require_module("torch")
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = str(s.getsockname()[1])
+    code = RANK.format(here=str(HERE))
+    procs = [subprocess.Popen([sys.executable, "-c", code, str(rank), "2", port], stdout=subprocess.PIPE,
+                              stderr=subprocess.PIPE, text=True) for rank in range(2)]
+    outputs = []
+    for proc in procs:
+        out, err = proc.communicate(timeout=180)
+        assert proc.returncode == 0, err[-3000:]
+        outputs.append(json.loads(out.strip().splitlines()[-1]))
+    expected = json.loads(json.dumps(score_all(HYPS, REFS, ("toy", "bleu")), default=float))
+    assert outputs == [expected, expected]

@@ -167,7 +167,9 @@ def _match_and_search(segments: Segments, pair_hyp: np.ndarray, pair_ref: np.nda
     lengths = segments.lengths
     order = np.argsort(pair_ref, kind="stable")
     hyp_len, ref_len = lengths[pair_hyp[order]], lengths[pair_ref[order]]
-    bounds = _chunk_bounds(hyp_len + ref_len, ref_len * np.minimum(hyp_len, MAX_CANDIDATES))
+    most = ref_len * np.minimum(hyp_len, MAX_CANDIDATES)  # a bound on each pair's candidates
+    bounds = _chunk_bounds(hyp_len + ref_len, most)
+    chunk_most = np.add.reduceat(most, bounds[:-1]) if len(most) else np.zeros(1, dtype=np.int64)
     cache: dict = {}  # the matchers' per-word-type arrays, computed once
     ranking = ranking_weights(settings.stages)
     weights = _Weights.of(segments, settings)
@@ -180,10 +182,14 @@ def _match_and_search(segments: Segments, pair_hyp: np.ndarray, pair_ref: np.nda
     chunks = [order[a:b] for a, b in zip(bounds[:-1], bounds[1:])] or [order]
     results = []
     # a chunk is searched (compiled code and numpy, mostly without the GIL) while the
-    # next one is matched: at most two chunks' candidates alive at once
+    # next one is matched: at most two chunks' candidates alive at once, and only when
+    # both together stay within one chunk's bound (long sentences go one at a time)
     with ThreadPoolExecutor(max_workers=1) as searcher:
         pending = None
-        for chunk in chunks:
+        for k, chunk in enumerate(chunks):
+            if pending is not None and k and chunk_most[k - 1] + chunk_most[k] > _CHUNK_CANDIDATES:
+                results.append(pending.result())
+                pending = None
             cands = jar_candidates(segments, pair_hyp[chunk], pair_ref[chunk], settings.stages, settings.language,
                                    cache, limit=MAX_CANDIDATES)
             if pending is not None:

@@ -28,10 +28,11 @@ def _better(score_a, chunks_a, dist_a, score_b, chunks_b, dist_b):
 
 @numba.njit(cache=True, nogil=True)
 def beam_search(step_first, step_count, length, width, t_of, lo_of, hi_of, fixed_of, resume_of, enter_end_of,
-                clear_lo_of, clear_hi_of, clear_word, clear_mask, o_hs, o_hl, o_rl, o_rank, cand_words, cand_masks,
-                cand_entries, f_hs, f_hl, f_rl, f_rank, beam):
+                clear_lo_of, clear_hi_of, clear_word, clear_mask, open_rows, cand_first, cand_words, cand_masks,
+                f_hs, f_hl, f_rl, f_rank, beam):
     """For each pair, the open candidates (indices) its best path took, and how many:
-    (chosen, first), pair g's in ``chosen[first[g]:first[g + 1]]``."""
+    (chosen, first), pair g's in ``chosen[first[g]:first[g + 1]]``. Open candidate c is
+    candidate ``open_rows[c]`` of ``f_hs``, ``f_hl``, ``f_rl``, ``f_rank``."""
     n_pairs = len(step_first)
     max_width = 1
     max_steps = 1
@@ -132,16 +133,17 @@ def beam_search(step_first, step_count, length, width, t_of, lo_of, hi_of, fixed
                     passed = 0  # the jar adds each candidate's distance to the path branched from
                     for c in range(lo, hi):
                         free = True
-                        for k in range(cand_entries[c]):  # the bitset words this candidate touches
-                            if used[p, cand_words[c, k]] & cand_masks[c, k]:
+                        for k in range(cand_first[c], cand_first[c + 1]):  # the bitset words it touches
+                            if used[p, cand_words[k]] & cand_masks[k]:
                                 free = False
                                 break
                         if not free:
                             continue
-                        c_score = score[p] + o_rank[c]
-                        c_chunks = chunks[p] + (1 if e != -1 and o_hs[c] != e else 0)
+                        oc = open_rows[c]
+                        c_score = score[p] + f_rank[oc]
+                        c_chunks = chunks[p] + (1 if e != -1 and f_hs[oc] != e else 0)
                         c_dist = dist[p] + passed
-                        passed += abs(t - o_hs[c])
+                        passed += abs(t - f_hs[oc])
                         if n_top < beam or _better(c_score, c_chunks, c_dist, e_score[top[beam - 1]],
                                                    e_chunks[top[beam - 1]], e_dist[top[beam - 1]]):
                             e_score[n_out] = c_score
@@ -183,12 +185,13 @@ def beam_search(step_first, step_count, length, width, t_of, lo_of, hi_of, fixed
                 score[slot] = e_score[x]
                 chunks[slot] = e_chunks[x]
                 dist[slot] = e_dist[x]
-                idx[slot] = t + o_rl[c]
-                end[slot] = o_hs[c] + o_hl[c]
+                oc = open_rows[c]
+                idx[slot] = t + f_rl[oc]
+                end[slot] = f_hs[oc] + f_hl[oc]
                 for w in range(w_g):
                     used[slot, w] = used[p, w]
-                for k in range(cand_entries[c]):
-                    used[slot, cand_words[c, k]] |= cand_masks[c, k]
+                for k in range(cand_first[c], cand_first[c + 1]):
+                    used[slot, cand_words[k]] |= cand_masks[k]
                 node_cand[n_nodes] = c
                 node_parent[n_nodes] = node[p]
                 node[slot] = n_nodes
@@ -235,3 +238,73 @@ def _offer(e_score, e_chunks, e_dist, top, n_top, beam, x):
         top[i] = top[i - 1]
     top[lo] = x
     return n
+
+
+@numba.njit(cache=True, nogil=True)
+def contested_steps(hyp_start, hyp_len, step, n_words):
+    """For each of ``n_words`` hypothesis words (flat over the pairs), the first and last
+    ``step`` (reference start) of the candidates covering it, -1 for a word no
+    candidate covers; candidate c covers ``hyp_start[c]:hyp_start[c] + hyp_len[c]``."""
+    first = np.full(n_words, -1, np.int64)
+    last = np.full(n_words, -1, np.int64)
+    for c in range(len(hyp_start)):
+        s = step[c]
+        for i in range(hyp_start[c], hyp_start[c] + hyp_len[c]):
+            if first[i] == -1 or s < first[i]:
+                first[i] = s
+            if s > last[i]:
+                last[i] = s
+    return first, last
+
+
+@numba.njit(cache=True, nogil=True)
+def slot_masks(hyp_start, hyp_len, bit_of_word):
+    """The bitset words and bits of each candidate's hypothesis words (``bit_of_word``:
+    each flat hypothesis word's bit), one entry per distinct bitset word: (first, words,
+    masks), candidate c's entries ``first[c]:first[c + 1]``."""
+    n = len(hyp_start)
+    first = np.zeros(n + 1, np.int64)
+    for c in range(n):
+        k = 0
+        for i in range(hyp_start[c], hyp_start[c] + hyp_len[c]):
+            w = bit_of_word[i] // 64
+            new = True
+            for j in range(hyp_start[c], i):  # an earlier word of the candidate in the same bitset word
+                if bit_of_word[j] // 64 == w:
+                    new = False
+                    break
+            if new:
+                k += 1
+        first[c + 1] = first[c] + k
+    words = np.zeros(first[n], np.int32)
+    masks = np.zeros(first[n], np.uint64)
+    for c in range(n):
+        k = first[c]
+        for i in range(hyp_start[c], hyp_start[c] + hyp_len[c]):
+            w = bit_of_word[i] // 64
+            bit = np.uint64(1) << np.uint64(bit_of_word[i] % 64)
+            x = first[c]
+            while x < k and words[x] != w:
+                x += 1
+            if x == k:
+                words[x] = w
+                k += 1
+            masks[x] |= bit
+    return first, words, masks
+
+
+@numba.njit(cache=True, nogil=True)
+def nearest_in_groups(group_start, distance, limit):
+    """Which rows to keep: in each group of rows ``group_start[g]:group_start[g + 1]``,
+    the ``limit`` with the least ``distance`` (ties: the earlier row); every row of a
+    group of at most ``limit``."""
+    n = group_start[-1]
+    keep = np.ones(n, np.bool_)
+    for g in range(len(group_start) - 1):
+        a, b = group_start[g], group_start[g + 1]
+        if b - a <= limit:
+            continue
+        order = np.argsort(distance[a:b], kind="mergesort")  # stable: ties in row order
+        for x in range(limit, b - a):
+            keep[a + order[x]] = False
+    return keep

@@ -29,6 +29,10 @@ def shared_key_matches(hyp_start, ref_start, hyp_tok, ref_tok, key_offsets, key_
     keys' runs and stops after ``limit`` words that qualify, so a word repeated n times
     costs O(n * limit), not O(n^2); the nearest ``limit`` of the union (distance, then the
     earlier position) are among those, so the result is the same as scanning everything.
+    With ``other_word``, a run of a key's entries with one word hash is crossed in one
+    step (``run_end``/``run_begin``): a reference word skips the copies of itself in
+    O(1), not one by one (a word repeated n times whose stem is itself would otherwise
+    cost O(n^2) and find nothing).
     Returns (reference rows, hypothesis rows)."""
     n_pairs = len(hyp_start) - 1
     size = 1024
@@ -50,6 +54,10 @@ def shared_key_matches(hyp_start, ref_start, hyp_tok, ref_tok, key_offsets, key_
     entry_word = np.zeros(max_entries, np.int64)
     sort_key = np.zeros(max_entries, np.int64)
     sorted_word = np.zeros(max_entries, np.int64)
+    # run_end[x]: the first entry after x of its key whose word hash differs (or the key's end);
+    # run_begin[x]: the last one before x likewise (or the key's start - 1)
+    run_end = np.zeros(max_entries if other_word else 0, np.int64)
+    run_begin = np.zeros(max_entries if other_word else 0, np.int64)
     seen = np.full(max_len, -1, np.int64)  # seen[i] == j: hypothesis word i already hit for reference row j
     hits = np.empty(max_len, np.int64)
     for p in range(n_pairs):
@@ -76,6 +84,15 @@ def shared_key_matches(hyp_start, ref_start, hyp_tok, ref_tok, key_offsets, key_
                 head[key] = x
                 count[key] = 0
             count[key] += 1
+        if other_word:
+            for x in range(e):
+                same = x > 0 and entry_key[order[x - 1]] == entry_key[order[x]] and (
+                    word_hash[hyp_tok[h0 + sorted_word[x - 1]]] == word_hash[hyp_tok[h0 + sorted_word[x]]])
+                run_begin[x] = run_begin[x - 1] if same else x - 1
+            for x in range(e - 1, -1, -1):
+                same = x + 1 < e and entry_key[order[x + 1]] == entry_key[order[x]] and (
+                    word_hash[hyp_tok[h0 + sorted_word[x + 1]]] == word_hash[hyp_tok[h0 + sorted_word[x]]])
+                run_end[x] = run_end[x + 1] if same else x + 1
         for j in range(r0, r1):
             t = ref_tok[j]
             q = j - r0
@@ -91,12 +108,16 @@ def shared_key_matches(hyp_start, ref_start, hyp_tok, ref_tok, key_offsets, key_
                 while taken < limit and (lo >= 0 or hi < c):
                     if lo >= 0 and (hi == c or q - sorted_word[a + lo] <= sorted_word[a + hi] - q):
                         i = sorted_word[a + lo]
+                        if other_word and word_hash[hyp_tok[h0 + i]] == word_hash[t]:
+                            lo = run_begin[a + lo] - a  # past the copies of the reference word
+                            continue
                         lo -= 1
                     else:
                         i = sorted_word[a + hi]
+                        if other_word and word_hash[hyp_tok[h0 + i]] == word_hash[t]:
+                            hi = run_end[a + hi] - a
+                            continue
                         hi += 1
-                    if other_word and word_hash[hyp_tok[h0 + i]] == word_hash[t]:
-                        continue
                     taken += 1
                     if seen[i] == j:  # another key of the same word
                         continue

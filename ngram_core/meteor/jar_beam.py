@@ -39,7 +39,8 @@ some candidate may still test it, so that a long sentence needs few 64-bit words
 
 Bound: at most :data:`MAX_CANDIDATES` (128) candidates per reference position are looked
 at (:func:`cap_candidates`; the word matchers apply it while they join,
-:func:`._jar_match_kernel.shared_key_matches`):
+:func:`._jar_match_kernel.shared_key_matches`, and :func:`.jar_matching.jar_candidates`
+when it assembles the modules' outputs, before the candidates' columns are built):
 the ones nearest to the reference position, kept in the jar's order. It never binds on
 real sentences (the 53,910 WMT English-target pairs have at most 123 candidates at one
 reference word, all modules together); it keeps degenerate input (one word repeated
@@ -90,12 +91,10 @@ def capped_rows(cands, limit: int = MAX_CANDIDATES) -> Optional[np.ndarray]:
     sizes = np.diff(np.append(first, n))
     if sizes.max() <= limit:
         return None
-    group = np.repeat(np.arange(len(first)), sizes)
+    from ._jar_beam_kernel import nearest_in_groups
+
     distance = np.abs(np.asarray(cands.hyp_start, np.int64) - start)
-    order = np.lexsort((np.arange(n), distance, group))  # per position: nearest first, then jar order
-    rank = np.empty(n, dtype=np.int64)
-    rank[order] = np.arange(n) - np.repeat(first, sizes)
-    return np.flatnonzero(rank < limit)
+    return np.flatnonzero(nearest_in_groups(np.append(first, n), distance, limit))
 
 
 def search(cands: JarCandidates, weights: np.ndarray, beam: int = DEFAULT_BEAM) -> np.ndarray:
@@ -197,7 +196,7 @@ def _search_open(c: _Arrays, beam: int) -> np.ndarray:
     resume = np.ones(len(rel), dtype=bool)  # the previous position was skipped: every path is equal there
     resume[1:] = (rel_pair[1:] != rel_pair[:-1]) | (t[1:] != t[:-1] + 1)
 
-    words, masks, width, clears = _slots(c, o, pairs)
+    first, words, masks, width, clears = _slots(c, o, pairs)
     clear_pair, clear_t, clear_word, clear_mask = clears
     clear_step = np.searchsorted(rel, eoff[clear_pair] + clear_t)
     order = np.argsort(clear_step, kind="stable")
@@ -211,33 +210,27 @@ def _search_open(c: _Arrays, beam: int) -> np.ndarray:
     step_first = np.searchsorted(rel_pair, pairs, side="left")
     step_count = np.searchsorted(rel_pair, pairs, side="right") - step_first
     chosen, _ = beam_search(step_first, step_count, c.ref_lengths[pairs], width, t, lo, hi, fixed, resume,
-                            enter_end, clear_lo, clear_hi, clear_word, clear_mask, c.hs[o], c.hl[o], c.rl[o],
-                            c.rank[o], words, masks, (masks != 0).sum(axis=1).astype(np.int64), c.hs, c.hl, c.rl, c.rank,
-                            int(beam))
+                            enter_end, clear_lo, clear_hi, clear_word, clear_mask, o, first, words, masks, c.hs, c.hl,
+                            c.rl, c.rank, int(beam))
     return np.sort(chosen)
 
 
 def _slots(c: _Arrays, o: np.ndarray, pairs: np.ndarray) -> tuple:
     """Where each open candidate's hypothesis words are in its pair's used-word bitset:
-    (bitset word, bits) per candidate and entry (n_open x E arrays, E = the most
-    bitset words one candidate touches, unused entries with no bits), and the bitset
-    words each of ``pairs`` needs.
+    (first, bitset words, bits), one entry per bitset word a candidate touches, open
+    candidate c's ``first[c]:first[c + 1]``; the bitset words each of ``pairs`` needs.
 
     The contested hypothesis words of a pair (covered by an open candidate) get bits in
     hypothesis order. A pair with more than 64 of them reuses a bit once no candidate
     at a later position can test its word (greedy interval colouring: as many bits as
     words are live at once), so that a long sentence stays narrow.
     """
-    rows, pos = _expand(c.hflat[o], c.hl[o])  # one entry per (open candidate, hypothesis word)
-    step = c.rs[o][rows]  # non-decreasing within a pair
-    by_pos = np.argsort(pos, kind="stable")
-    sorted_pos = pos[by_pos]
-    new = np.ones(len(pos), dtype=bool)
-    new[1:] = sorted_pos[1:] != sorted_pos[:-1]
-    run = np.flatnonzero(new)
-    words_pos = sorted_pos[run]  # the contested hypothesis words (flat), ascending
-    first_test = step[by_pos][run]
-    last_test = step[by_pos][np.append(run[1:], len(pos)) - 1]
+    from ._jar_beam_kernel import contested_steps, slot_masks
+
+    first_all, last_all = contested_steps(c.hflat[o], c.hl[o], c.rs[o], int(c.hoff[-1]))
+    words_pos = np.flatnonzero(first_all >= 0)  # the contested hypothesis words (flat), ascending
+    first_test, last_test = first_all[words_pos], last_all[words_pos]
+    del first_all, last_all
     word_pair = np.searchsorted(c.hoff, words_pos, side="right") - 1
     per_pair = np.bincount(word_pair, minlength=len(c.hyp_lengths))
     base = offsets_from_counts(per_pair)
@@ -251,25 +244,10 @@ def _slots(c: _Arrays, o: np.ndarray, pairs: np.ndarray) -> tuple:
     r = np.flatnonzero(reused)
     clears = (word_pair[r], first_test[r], bit_of_word[r] // _WORD,
               np.left_shift(np.uint64(1), (bit_of_word[r] % _WORD).astype(np.uint64)))
-    bit = bit_of_word[np.searchsorted(words_pos, pos)]
-    word, mask = bit // _WORD, np.left_shift(np.uint64(1), (bit % _WORD).astype(np.uint64))
-    # one entry per (candidate, bitset word)
-    key = rows * (int(word.max()) + 1) + word
-    order = np.argsort(key, kind="stable")
-    key, word, mask, rows = key[order], word[order], mask[order], rows[order]
-    new = np.ones(len(key), dtype=bool)
-    new[1:] = key[1:] != key[:-1]
-    first = np.flatnonzero(new)
-    mask = np.bitwise_or.reduceat(mask, first)
-    word, rows = word[first], rows[first]
-    per_row = np.bincount(rows, minlength=len(o))
-    e = np.arange(len(rows), dtype=np.int64) - offsets_from_counts(per_row)[rows]
-    width = int(per_row.max())
-    words = np.zeros((len(o), width), dtype=np.int64)
-    masks = np.zeros((len(o), width), dtype=np.uint64)
-    words[rows, e] = word
-    masks[rows, e] = mask
-    return words, masks, (bits_needed[pairs] + _WORD - 1) // _WORD, clears
+    bit_of_flat = np.zeros(int(c.hoff[-1]), dtype=np.int64)  # read at contested words only
+    bit_of_flat[words_pos] = bit_of_word
+    first, words, masks = slot_masks(c.hflat[o], c.hl[o], bit_of_flat)
+    return first, words, masks, (bits_needed[pairs] + _WORD - 1) // _WORD, clears
 
 
 def _colour(first: np.ndarray, last: np.ndarray) -> Tuple[np.ndarray, np.ndarray, int]:

@@ -342,12 +342,15 @@ def identical_pairs(segments: Segments, hyp_seg: np.ndarray, ref_seg: np.ndarray
 
 
 def jar_candidates(segments: Segments, hyp_seg: np.ndarray, ref_seg: np.ndarray,
-                   modules: Sequence[str] = MODULES, language: str = "en", cache: Optional[dict] = None) -> JarCandidates:
+                   modules: Sequence[str] = MODULES, language: str = "en", cache: Optional[dict] = None,
+                   limit: Optional[int] = None) -> JarCandidates:
     """The jar's candidate matches of the pairs (``hyp_seg[p]``, ``ref_seg[p]``) of
     ``segments`` (already normalized and lowercased as the jar would), running
     ``modules`` in that order (see the module docstring). ``cache``: a dict in which
     what is computed per word type (hashes, stems) is kept for further calls on the
-    same ``segments`` and ``language``."""
+    same ``segments`` and ``language``. ``limit``: keep at most that many per reference
+    position, as :func:`.jar_beam.cap_candidates` does, before the candidates' columns
+    are built (what a long sentence's memory needs)."""
     modules = check_modules(modules)
     language = language_name(language)
     hyp_seg = np.asarray(hyp_seg, dtype=np.int64)
@@ -362,24 +365,50 @@ def jar_candidates(segments: Segments, hyp_seg: np.ndarray, ref_seg: np.ndarray,
         if index == 1:
             hyp_rows, ref_rows = np.flatnonzero(~identical[hyp.pair]), np.flatnonzero(~identical[ref.pair])
         found.append((index, _MATCHERS[name](words, hyp, ref, hyp_rows, ref_rows)))
-    return _assemble(found, hyp, ref, segments.lengths[hyp_seg], segments.lengths[ref_seg])
+    return _assemble(found, hyp, ref, segments.lengths[hyp_seg], segments.lengths[ref_seg], limit)
 
 
-def _assemble(found: List[Tuple[int, _Module]], hyp: Side, ref: Side, hyp_length, ref_length) -> JarCandidates:
+def _assemble(found: List[Tuple[int, _Module]], hyp: Side, ref: Side, hyp_length, ref_length,
+              limit: Optional[int] = None) -> JarCandidates:
     """Concatenate the modules' outputs (each in its loop order) and sort them stably by
-    reference row: within a reference position, modules then each module's order."""
-    ref_row = np.concatenate([m.ref_row for _, m in found])
-    order = np.argsort(ref_row, kind="stable")
-    ref_row = ref_row[order]
-    hyp_row = np.concatenate([m.hyp_row for _, m in found])[order]
-    module = np.concatenate([np.full(len(m.ref_row), i, dtype=np.int64) for i, m in found])[order]
+    reference row: within a reference position, modules then each module's order; with
+    ``limit``, keep at most that many per reference position, the nearest (ties: the
+    earlier). Each module's arrays are let go once copied, and the columns are built for
+    the kept rows only (the candidates are the largest arrays of a long sentence)."""
+    modules = [m for _, m in found]
+    ref_row = np.concatenate([m.ref_row for m in modules])
+    for m in modules:
+        m.ref_row = _NONE
+    order = None if bool(np.all(ref_row[1:] >= ref_row[:-1])) else np.argsort(ref_row, kind="stable")
+    if order is not None:
+        ref_row = ref_row[order]
+    hyp_row = np.concatenate([m.hyp_row for m in modules])
+    for m in modules:
+        m.hyp_row = _NONE
+    if order is not None:
+        hyp_row = hyp_row[order]
+    if limit is not None and len(ref_row) > limit:
+        new = np.ones(len(ref_row), dtype=bool)
+        new[1:] = ref_row[1:] != ref_row[:-1]
+        first = np.flatnonzero(new)
+        if np.diff(np.append(first, len(ref_row))).max() > limit:
+            from ._jar_beam_kernel import nearest_in_groups
+
+            keep = np.flatnonzero(nearest_in_groups(np.append(first, len(ref_row)),
+                                                    np.abs(hyp.pos[hyp_row] - ref.pos[ref_row]), limit))
+            order = keep if order is None else order[keep]
+            ref_row, hyp_row = ref_row[keep], hyp_row[keep]
+
+    def column(values: np.ndarray) -> np.ndarray:
+        return values if order is None else values[order]
+
     return JarCandidates(
         pair=ref.pair[ref_row],
         ref_start=ref.pos[ref_row],
-        ref_len=np.concatenate([m.ref_len for _, m in found])[order],
+        ref_len=column(np.concatenate([m.ref_len for m in modules])),
         hyp_start=hyp.pos[hyp_row],
-        hyp_len=np.concatenate([m.hyp_len for _, m in found])[order],
-        module=module,
+        hyp_len=column(np.concatenate([m.hyp_len for m in modules])),
+        module=column(np.concatenate([np.full(len(m.ref_len), i, dtype=np.int64) for i, m in found])),
         hyp_length=np.asarray(hyp_length, dtype=np.int64),
         ref_length=np.asarray(ref_length, dtype=np.int64),
     )

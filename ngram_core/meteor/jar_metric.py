@@ -3,12 +3,15 @@
 Pipeline, each step for the whole corpus at once: every distinct text is tokenized once
 (:func:`.jar_normalize.jar_tokens`: ``-norm``, ``-lower`` or whitespace), every distinct
 (hypothesis, reference) pair is matched once (:func:`.jar_matching.jar_candidates`,
-the jar's modules in the configured order), its candidates capped
-(:func:`.jar_beam.cap_candidates`) and searched (:func:`.jar_beam.search`); the
+the jar's modules in the configured order, its candidates capped as
+:func:`.jar_beam.cap_candidates` does) and searched (:func:`.jar_beam.search`); the
 alignment gives the pair's statistics (:mod:`.jar_statistics`), and each hypothesis
 keeps its first best-scoring reference (``MeteorScorer``: a later reference must score
 strictly higher). Matching and search go chunk by chunk of pairs (a bounded peak
-memory), a chunk searched in a second thread while the next one is matched.
+memory), a chunk searched in a second thread while the next one is matched. A
+hypothesis or reference longer than :data:`MAX_WORDS` words is refused (``ValueError``
+naming the segment) before any matching: its candidates and search would need more
+than about 2 GB.
 """
 from __future__ import annotations
 
@@ -20,7 +23,7 @@ import numpy as np
 
 from ..signature import make_signature, nrefs_field
 from ..tokenizers import tokenize_strings
-from .jar_beam import cap_candidates, count_chunks, ranking_weights, search
+from .jar_beam import MAX_CANDIDATES, count_chunks, ranking_weights, search
 from .jar_matching import CANDIDATE_FIELDS, JarCandidates, jar_candidates
 from .jar_normalize import java_lower, jar_tokens, release_arrow_memory
 from .jar_resources import function_words
@@ -81,6 +84,7 @@ def jar_statistics(hypotheses: Sequence[str], references: Sequence[Sequence[str]
     encoded = jar_tokens(texts, settings.language, settings.normalize, settings.lowercase)
     release_arrow_memory()
     segments = Segments(encoded.ids, encoded.offsets, encoded.vocab)
+    check_lengths(segments.lengths, hyp_text, ref_text, n_refs)
     n_texts = len(index)
     # each distinct (hypothesis, reference) once
     pair_key = np.repeat(hyp_text, n_refs) * n_texts + ref_text
@@ -109,23 +113,63 @@ def jar_statistics(hypotheses: Sequence[str], references: Sequence[Sequence[str]
     return JarResult(stats, best_row - row_first[:-1], alignments, settings)
 
 
+MAX_WORDS = 50_000  # words of one hypothesis or reference (after tokenization)
+
+
+def check_lengths(lengths: np.ndarray, hyp_text: np.ndarray, ref_text: np.ndarray, n_refs: np.ndarray) -> None:
+    """Refuse a segment whose hypothesis or a reference has more than :data:`MAX_WORDS`
+    words (``lengths`` per distinct text; ``hyp_text``/``ref_text``: the text of each
+    hypothesis and reference): its candidates and search would take gigabytes."""
+    too_long = lengths > MAX_WORDS
+    if not too_long.any():
+        return
+    hyp_over = np.flatnonzero(too_long[hyp_text])
+    ref_over = np.flatnonzero(too_long[ref_text])
+    segment_of_ref = np.repeat(np.arange(len(n_refs)), n_refs)
+    hyp_first = int(hyp_over[0]) if len(hyp_over) else len(hyp_text)
+    ref_first = int(segment_of_ref[ref_over[0]]) if len(ref_over) else len(hyp_text)
+    segment = min(hyp_first, ref_first)
+    side, words = (("prediction", lengths[hyp_text[segment]]) if segment == hyp_first else
+                   ("reference", lengths[ref_text[ref_over[0]]]))
+    raise ValueError(
+        f"METEOR 1.5: segment {segment} has a {side} of {int(words):,} words, over the limit of {MAX_WORDS:,} words "
+        "per prediction or reference (the alignment's memory grows with sentence length: about 2 GB at the limit); "
+        "split long texts into sentences, as the jar's users do")
+
+
 _CHUNK_TOKENS = 1 << 19  # words (both sides) of the pairs matched and searched at once
+_CHUNK_CANDIDATES = MAX_WORDS * MAX_CANDIDATES  # the most candidates a chunk can have (one longest pair's)
+
+
+def _chunk_bounds(tokens: np.ndarray, candidates: np.ndarray) -> List[int]:
+    """Where chunks of pairs begin, greedily: a pair joins the current chunk unless the
+    chunk's words would pass :data:`_CHUNK_TOKENS` or its most candidates (a bound per pair)
+    :data:`_CHUNK_CANDIDATES`; the last bound is the number of pairs."""
+    bounds, words, most = [0], 0, 0
+    for k, (t, c) in enumerate(zip(tokens.tolist(), candidates.tolist())):
+        if k > bounds[-1] and (words + t > _CHUNK_TOKENS or most + c > _CHUNK_CANDIDATES):
+            bounds.append(k)
+            words = most = 0
+        words, most = words + t, most + c
+    return bounds + [len(tokens)]
 
 
 def _match_and_search(segments: Segments, pair_hyp: np.ndarray, pair_ref: np.ndarray, settings: JarSettings,
                       params: MeteorParameters) -> Tuple[np.ndarray, JarCandidates]:
     """The statistics rows of every pair and the matches of its alignment (a
     :class:`.JarCandidates` of the chosen candidates only, in (pair, reference start)
-    order). Pairs are independent: they are matched and searched in chunks of about
-    :data:`_CHUNK_TOKENS` words, so that the candidates and the search's arrays, the
-    largest intermediates, are those of one chunk at a time; a reference's pairs are in
-    one chunk (pairs ordered by reference), so that its phrases are looked up once."""
+    order). Pairs are independent: they are matched and searched in chunks of at most
+    :data:`_CHUNK_TOKENS` words and :data:`_CHUNK_CANDIDATES` candidates (a bound per
+    pair: reference words x ``min(hypothesis words, MAX_CANDIDATES)``), so that the
+    candidates and the search's arrays, the largest intermediates, are those of one chunk
+    at a time and never more than those of one longest pair; pairs are ordered by
+    reference, so that a reference's phrases are mostly looked up once."""
     lengths = segments.lengths
     order = np.argsort(pair_ref, kind="stable")
-    size = np.cumsum(lengths[pair_hyp[order]] + lengths[pair_ref[order]])
-    bounds = np.unique(np.searchsorted(size, np.arange(1, int(size[-1]) // _CHUNK_TOKENS + 1) * _CHUNK_TOKENS,
-                                       side="right")) if len(size) else np.zeros(0, dtype=np.int64)
-    bounds = np.unique(np.concatenate(([0], bounds, [len(order)])))
+    hyp_len, ref_len = lengths[pair_hyp[order]], lengths[pair_ref[order]]
+    most = ref_len * np.minimum(hyp_len, MAX_CANDIDATES)  # a bound on each pair's candidates
+    bounds = _chunk_bounds(hyp_len + ref_len, most)
+    chunk_most = np.add.reduceat(most, bounds[:-1]) if len(most) else np.zeros(1, dtype=np.int64)
     cache: dict = {}  # the matchers' per-word-type arrays, computed once
     ranking = ranking_weights(settings.stages)
     weights = _Weights.of(segments, settings)
@@ -138,12 +182,16 @@ def _match_and_search(segments: Segments, pair_hyp: np.ndarray, pair_ref: np.nda
     chunks = [order[a:b] for a, b in zip(bounds[:-1], bounds[1:])] or [order]
     results = []
     # a chunk is searched (compiled code and numpy, mostly without the GIL) while the
-    # next one is matched: at most two chunks' candidates alive at once
+    # next one is matched: at most two chunks' candidates alive at once, and only when
+    # both together stay within one chunk's bound (long sentences go one at a time)
     with ThreadPoolExecutor(max_workers=1) as searcher:
         pending = None
-        for chunk in chunks:
-            cands = cap_candidates(jar_candidates(segments, pair_hyp[chunk], pair_ref[chunk], settings.stages,
-                                                  settings.language, cache))
+        for k, chunk in enumerate(chunks):
+            if pending is not None and k and chunk_most[k - 1] + chunk_most[k] > _CHUNK_CANDIDATES:
+                results.append(pending.result())
+                pending = None
+            cands = jar_candidates(segments, pair_hyp[chunk], pair_ref[chunk], settings.stages, settings.language,
+                                   cache, limit=MAX_CANDIDATES)
             if pending is not None:
                 results.append(pending.result())
             pending = searcher.submit(finish, chunk, cands)

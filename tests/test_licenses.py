@@ -1,0 +1,49 @@
+"""What is under which licence, said the same way in the modules, the licence files and setup.cfg.
+
+The METEOR 1.5 port is LGPL-2.1 inside an Apache-2.0 package: each of its modules says so
+in its first line, and no other module does. The wheel's metadata is checked in
+``test_install.py``.
+"""
+from __future__ import annotations
+
+import configparser
+from pathlib import Path
+
+from conftest import REPO
+
+LGPL_HEADER = "# SPDX-License-Identifier: LGPL-2.1-only"
+# the METEOR 1.5 port, as README.md's License section lists it
+PORT_GLOBS = ("ngram_core/meteor/jar_*.py", "ngram_core/meteor/_jar_*_kernel.py", "ngram_core/meteor/jar_stemmers/*.py")
+
+
+def metadata() -> configparser.SectionProxy:
+    config = configparser.ConfigParser()
+    config.read(REPO / "setup.cfg", encoding="utf-8")
+    return config["metadata"]
+
+
+def test_exactly_the_meteor15_port_carries_the_lgpl_header():
+    port = {path for pattern in PORT_GLOBS for path in REPO.glob(pattern)}
+    headed = {path for path in (REPO / "ngram_core").rglob("*.py")
+              if path.read_text(encoding="utf-8").startswith(LGPL_HEADER + "\n")}
+    assert len(port) > 20
+    assert sorted(map(str, port - headed)) == [], "ported modules without the LGPL header"
+    assert sorted(map(str, headed - port)) == [], "LGPL headers outside the port's globs (README's License table)"
+
+
+def test_readme_names_the_port_where_it_lives():
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    for pattern in PORT_GLOBS:
+        assert f"`{pattern.removesuffix('*.py')}`" in readme or f"`{pattern}`" in readme, pattern
+
+
+def test_setup_cfg_names_every_licence_and_ships_its_text():
+    meta = metadata()
+    assert meta["license"].split(" AND ") == ["Apache-2.0", "LGPL-2.1-only", "LicenseRef-WordNet-3.0"]
+    files = meta["license_files"].split()
+    assert [path for path in files if not (REPO / path).is_file()] == []
+    texts = {path: (REPO / path).read_text(encoding="utf-8") for path in files}
+    assert "Apache License" in texts["LICENSE"] and "Version 2.0, January 2004" in texts["LICENSE"]
+    assert "GNU LESSER GENERAL PUBLIC LICENSE" in texts["LICENSE.LGPL-2.1"] and "Version 2.1" in texts["LICENSE.LGPL-2.1"]
+    assert all("WordNet 3.0 Copyright 2006 by Princeton University" in texts[path]
+               for path in files if "wordnet" in path)

@@ -1,8 +1,9 @@
 """What is under which licence, said the same way in the modules, the licence files and setup.cfg.
 
 The METEOR 1.5 port is LGPL-2.1 inside an Apache-2.0 package: each of its modules says so
-in its first line, and no other module does. The wheel's metadata is checked in
-``test_install.py``.
+in its first line, and no other module does. The CoreNLP-derived tokenizer (GPL) is not in
+the package at all but in its own distribution, ``plugins/ngram-core-coco/``. The wheel's
+metadata is checked in ``test_install.py``.
 """
 from __future__ import annotations
 
@@ -12,13 +13,15 @@ from pathlib import Path
 from conftest import REPO
 
 LGPL_HEADER = "# SPDX-License-Identifier: LGPL-2.1-only"
+GPL_HEADER = "# SPDX-License-Identifier: GPL-3.0-or-later"
+PLUGIN = REPO / "plugins" / "ngram-core-coco"
 # the METEOR 1.5 port, as README.md's License section lists it
 PORT_GLOBS = ("ngram_core/meteor/jar_*.py", "ngram_core/meteor/_jar_*_kernel.py", "ngram_core/meteor/jar_stemmers/*.py")
 
 
-def metadata() -> configparser.SectionProxy:
+def metadata(folder: Path = REPO) -> configparser.SectionProxy:
     config = configparser.ConfigParser()
-    config.read(REPO / "setup.cfg", encoding="utf-8")
+    config.read(folder / "setup.cfg", encoding="utf-8")
     return config["metadata"]
 
 
@@ -47,3 +50,15 @@ def test_setup_cfg_names_every_licence_and_ships_its_text():
     assert "GNU LESSER GENERAL PUBLIC LICENSE" in texts["LICENSE.LGPL-2.1"] and "Version 2.1" in texts["LICENSE.LGPL-2.1"]
     assert all("WordNet 3.0 Copyright 2006 by Princeton University" in texts[path]
                for path in files if "wordnet" in path)
+
+
+def test_the_gpl_tokenizer_is_only_in_its_own_distribution():
+    modules = sorted(PLUGIN.rglob("*.py"))
+    assert len(modules) >= 3
+    unheaded = [str(path) for path in modules
+                if GPL_HEADER not in path.read_text(encoding="utf-8").splitlines()[:2]]  # after a #! line
+    assert unheaded == []
+    assert [str(path) for path in (REPO / "ngram_core").rglob("*.py") if GPL_HEADER in path.read_text(encoding="utf-8")] == []
+    assert metadata(PLUGIN)["license"] == "GPL-3.0-or-later"
+    gpl = (PLUGIN / metadata(PLUGIN)["license_files"].strip()).read_text(encoding="utf-8")
+    assert "GNU GENERAL PUBLIC LICENSE" in gpl and "Version 3, 29 June 2007" in gpl

@@ -55,9 +55,11 @@ def installed(tmp_path_factory):
     shutil.copytree(REPO, source, ignore=shutil.ignore_patterns(".git", "build", "dist", "*.egg-info", "__pycache__",
                                                                 ".hypothesis", ".pytest_cache", "artifacts"))
     wheels = root / "wheels"
-    run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "--no-index", "-w", wheels, source])
+    for project in (source, source / "plugins" / "ngram-core-coco"):
+        run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "--no-index", "-w", wheels, project])
     shutil.rmtree(source)  # nothing may point back at the source tree
     (wheel,) = wheels.glob("ngram_core-*.whl")
+    (plugin,) = wheels.glob("ngram_core_coco-*.whl")
     venv = root / "venv"
     run([sys.executable, "-m", "venv", "--without-pip", venv])
     python = venv / "bin" / "python"
@@ -67,8 +69,48 @@ def installed(tmp_path_factory):
     outer = [p for p in sys.path if p.endswith(("site-packages", "dist-packages")) and Path(p).is_dir()]
     (purelib / "zz_outer_site.pth").write_text(
         "import site; " + "; ".join(f"site.addsitedir({p!r})" for p in outer) + "\n", encoding="utf-8")
-    run([sys.executable, "-m", "pip", "--python", python, "install", "--no-deps", "--no-index", "-q", wheel])
+    run([sys.executable, "-m", "pip", "--python", python, "install", "--no-deps", "--no-index", "-q", wheel, plugin])
     return python, venv
+
+
+def distribution_facts(python: Path, name: str) -> dict:
+    """What ``pip show`` and the installed METADATA say about distribution ``name`` in the venv."""
+    shown = run([sys.executable, "-m", "pip", "--python", python, "show", name]).stdout
+    script = ("import importlib.metadata as m, json; d = m.distribution(%r); "
+              "print(json.dumps({'license': d.metadata['License'], 'license_files': d.metadata.get_all('License-File'), "
+              "'shipped': [str(f) for f in d.files if '/licenses/' in str(f)], 'requires': d.requires}))" % name)
+    facts = json.loads(run([python, "-c", script], env={k: v for k, v in os.environ.items() if k != "PYTHONPATH"}).stdout)
+    facts["pip_show"] = dict(line.split(": ", 1) for line in shown.splitlines() if ": " in line)
+    return facts
+
+
+def test_pip_show_and_the_metadata_state_the_licences(installed):
+    python, venv = installed
+    core = distribution_facts(python, "ngram-core")
+    licences = "Apache-2.0 AND LGPL-2.1-only AND LicenseRef-WordNet-3.0"
+    assert core["pip_show"]["License"] == licences and core["license"] == licences
+    assert core["pip_show"]["Location"].startswith(str(venv)), core["pip_show"]
+    assert core["license_files"] == ["LICENSE", "LICENSE.LGPL-2.1", "ngram_core/data/meteor15.LICENSE",
+                                     "ngram_core/data/meteor15-wordnet.LICENSE", "ngram_core/data/wordnet30.LICENSE"]
+    assert sorted(path.split("/licenses/", 1)[1] for path in core["shipped"]) == sorted(core["license_files"])
+    # nltk only with the extras that need it (METEOR variant="nltk"; the oracles of the tests)
+    assert [r for r in core["requires"] if r.startswith("nltk") and "extra ==" not in r] == []
+    assert any(r.startswith("nltk") and 'extra == "nltk"' in r for r in core["requires"])
+    plugin = distribution_facts(python, "ngram-core-coco")
+    assert plugin["pip_show"]["License"] == "GPL-3.0-or-later" and plugin["license_files"] == ["LICENSE"]
+    assert plugin["pip_show"]["Requires"] == "ngram-core, numpy, pyarrow"
+
+
+def test_installed_plugin_is_found_by_tokenize_coco(installed, tmp_path):
+    python, venv = installed
+    script = ("import json, ngram_core; from ngram_core.tokenizers import get_tokenizer; import ngram_core_coco; "
+              "result = ngram_core.corpus_bleu(['A man rides a horse.'], [['a man is riding a horse']], "
+              "variant='coco', tokenize='coco'); "
+              "print(json.dumps([type(get_tokenizer('coco')).__module__, ngram_core_coco.__file__, result['signature']]))")
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    module, path, signature = json.loads(run([python, "-c", script], cwd=tmp_path, env=env).stdout)
+    assert module == "ngram_core_coco.tokenizer" and path.startswith(str(venv)), path
+    assert "tok:coco" in signature and "case:lc" in signature
 
 
 def test_installed_package_loads_every_metric_offline_from_another_directory(installed, tmp_path):

@@ -1,9 +1,10 @@
-"""What is under which licence, said the same way in the modules, the licence files and setup.cfg.
+"""How the package is built and under which licences, said the same way in the modules, the
+licence files and setup.cfg.
 
 The METEOR 1.5 port is LGPL-2.1 inside an Apache-2.0 package: each of its modules says so
 in its first line, and no other module does. The CoreNLP-derived tokenizer (GPL) is not in
 the package at all but in its own distribution, ``plugins/ngram-core-coco/``. The wheel's
-metadata is checked in ``test_install.py``.
+metadata is checked in ``test_install.py``, which builds it.
 """
 from __future__ import annotations
 
@@ -19,10 +20,26 @@ PLUGIN = REPO / "plugins" / "ngram-core-coco"
 PORT_GLOBS = ("ngram_core/meteor/jar_*.py", "ngram_core/meteor/_jar_*_kernel.py", "ngram_core/meteor/jar_stemmers/*.py")
 
 
-def metadata(folder: Path = REPO) -> configparser.SectionProxy:
+def setup_cfg(folder: Path = REPO) -> configparser.ConfigParser:
     config = configparser.ConfigParser()
     config.read(folder / "setup.cfg", encoding="utf-8")
-    return config["metadata"]
+    return config
+
+
+def metadata(folder: Path = REPO) -> configparser.SectionProxy:
+    return setup_cfg(folder)["metadata"]
+
+
+def test_setup_cfg_lists_every_package_and_maps_the_metric_folders():
+    options = setup_cfg()["options"]
+    listed = options["packages"].split()
+    tree = [".".join(path.parent.relative_to(REPO).parts) for path in (REPO / "ngram_core").rglob("__init__.py")]
+    folders = [f"ngram_core.metrics.{path.parent.name}" for path in REPO.glob("*_custom/*_custom.py")]
+    assert len(folders) == 3
+    assert sorted(listed) == sorted(tree + folders), "add the new package to setup.cfg's [options] packages"
+    mapped = dict(line.split(" = ") for line in options["package_dir"].strip().splitlines())
+    assert mapped == {package: package.rsplit(".", 1)[1] for package in folders}
+    assert not (REPO / "setup.py").exists()  # one place for the metadata: setup.cfg
 
 
 def test_exactly_the_meteor15_port_carries_the_lgpl_header():

@@ -79,3 +79,12 @@ def test_the_gpl_tokenizer_is_only_in_its_own_distribution():
     assert metadata(PLUGIN)["license"] == "GPL-3.0-or-later"
     gpl = (PLUGIN / metadata(PLUGIN)["license_files"].strip()).read_text(encoding="utf-8")
     assert "GNU GENERAL PUBLIC LICENSE" in gpl and "Version 3, 29 June 2007" in gpl
+
+
+def test_readme_is_read_in_one_go():
+    """At most 350 lines: the long benchmark logs live in benchmarks/README.md, linked from it."""
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    assert len(readme.splitlines()) <= 350
+    for section in ("## Install", "## Quickstart", "## Comparing systems", "## Performance", "## License", "## Citation"):
+        assert f"\n{section}" in readme, section
+    assert "(benchmarks/README.md)" in readme and (REPO / "benchmarks" / "README.md").is_file()

@@ -82,7 +82,9 @@ def distribution_facts(python: Path, name: str) -> dict:
     script = ("import importlib.metadata as m, json; d = m.distribution(%r); "
               "print(json.dumps({'license': d.metadata['License'], 'license_files': d.metadata.get_all('License-File'), "
               "'shipped': [str(f) for f in d.files if '.dist-info/' in str(f)], 'requires': d.requires}))" % name)
-    facts = json.loads(run([python, "-c", script], env={k: v for k, v in os.environ.items() if k != "PYTHONPATH"}).stdout)
+    # from the venv's folder: a checkout's *.egg-info in the current directory would be found first
+    facts = json.loads(run([python, "-c", script], cwd=python.parent,
+                           env={k: v for k, v in os.environ.items() if k != "PYTHONPATH"}).stdout)
     facts["pip_show"] = dict(line.split(": ", 1) for line in shown.splitlines() if ": " in line)
     return facts
 
@@ -98,9 +100,8 @@ def test_pip_show_and_the_metadata_state_the_licences(installed):
     # in the dist-info: under licenses/ with setuptools >= 69, beside METADATA before
     shipped = {Path(path).name for path in core["shipped"]}
     assert [path for path in core["license_files"] if Path(path).name not in shipped] == []
-    # nltk only with the extras that need it (METEOR variant="nltk"; the oracles of the tests)
-    assert [r for r in core["requires"] if r.startswith("nltk") and "extra ==" not in r] == []
-    assert any(r.startswith("nltk") and 'extra == "nltk"' in r for r in core["requires"])
+    # the METEOR variants work after a plain install: nltk (variant="nltk") is no extra
+    assert any(r.startswith("nltk") and "extra ==" not in r for r in core["requires"])
     plugin = distribution_facts(python, "ngram-core-coco")
     assert plugin["pip_show"]["License"] == "GPL-3.0-or-later" and plugin["license_files"] == ["LICENSE"]
     assert set(plugin["pip_show"]["Requires"].split(", ")) == {"ngram-core", "numpy", "pyarrow"}

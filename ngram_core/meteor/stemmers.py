@@ -2,7 +2,7 @@
 
 - ``porter``: NLTK's ``PorterStemmer()`` (NLTK_EXTENSIONS mode, lowercases its input),
   as NLTK's ``meteor_score`` uses; the ``nltk`` variant's stemmer. It is pure code, no
-  data, but needs nltk (ngram-core's ``nltk`` extra); it is imported on first use only.
+  data, but needs ``pip install nltk``; it is imported on first use only.
 
 A stemmer is a function from a list of words to the list of their stems.
 """
@@ -23,8 +23,8 @@ def get_stemmer(name: str) -> Stemmer:
             from nltk.stem.porter import PorterStemmer
         except ImportError as err:
             raise ImportError(
-                "METEOR variant='nltk' uses NLTK's Porter stemmer: pip install 'ngram-core[nltk]' "
-                "(nltk itself; no NLTK data is needed), or use variant='meteor-1.5'"
+                "METEOR variant='nltk' uses NLTK's Porter stemmer: pip install nltk "
+                "(no NLTK data is needed), or use variant='meteor-1.5'"
             ) from err
         stem = PorterStemmer().stem
         return lambda words: [stem(word) for word in words]

@@ -14,7 +14,8 @@ pairs, sources of en-* pairs), tokenized as one batch. Each figure is the median
   compiled); the time a caller with a loaded tokenizer pays.
 
 The outputs are compared: ours gives each caption alone, so lines that pycocoevalcap
-reads into the next caption (see ``ngram_core/tokenizers/tokenizer_coco.py``) may differ.
+reads into the next caption (see ``plugins/ngram-core-coco/ngram_core_coco/tokenizer.py``) may differ.
+Needs the plugin: ``pip install -e plugins/ngram-core-coco``.
 """
 from __future__ import annotations
 

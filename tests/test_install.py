@@ -7,7 +7,10 @@ that same interpreter and sees its site-packages through a ``.pth`` file (whethe
 test runs in a venv or not), so nothing is downloaded, but ngram-core itself comes
 from the wheel: what a user gets from PyPI. Then, from an empty directory far from
 the checkout, ``ngram_core.load`` must find the bundled metric scripts and compute
-with evaluate's offline switches on. A failing pip shows its own output.
+with evaluate's offline switches on. The ``tokenize="coco"`` plugin
+(``plugins/ngram-core-coco``) is built and installed beside it the same way; ``pip show``
+and the installed metadata must state each distribution's licences. A failing pip shows
+its own output.
 """
 from __future__ import annotations
 
@@ -57,13 +60,15 @@ def installed(tmp_path_factory):
     shutil.copytree(REPO, source, ignore=shutil.ignore_patterns(".git", "build", "dist", "*.egg-info", "__pycache__",
                                                                 ".hypothesis", ".pytest_cache", "artifacts"))
     wheels = root / "wheels"
-    run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "--no-index", "-w", wheels, source])
+    for project in (source, source / "plugins" / "ngram-core-coco"):
+        run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "--no-index", "-w", wheels, project])
     shutil.rmtree(source)  # nothing may point back at the source tree
     (wheel,) = wheels.glob("ngram_core-*.whl")
+    (plugin,) = wheels.glob("ngram_core_coco-*.whl")
     venv = root / "venv"
     run([sys.executable, "-m", "venv", "--without-pip", venv])
     python = venv / "bin" / "python"
-    run([sys.executable, "-m", "pip", "--python", python, "install", "--no-deps", "--no-index", "-q", wheel])
+    run([sys.executable, "-m", "pip", "--python", python, "install", "--no-deps", "--no-index", "-q", wheel, plugin])
     # Then (not before: pip would see this interpreter's ngram-core and install nothing) the venv's
     # own site-packages first (ngram-core from the wheel), then this interpreter's (numpy,
     # evaluate, ...); a checkout installed in editable mode there comes after the wheel
@@ -72,6 +77,49 @@ def installed(tmp_path_factory):
     (purelib / "zz_outer_site.pth").write_text(
         "import site; " + "; ".join(f"site.addsitedir({p!r})" for p in outer) + "\n", encoding="utf-8")
     return python, venv
+
+
+def distribution_facts(python: Path, name: str) -> dict:
+    """What ``pip show`` and the installed METADATA say about distribution ``name`` in the venv."""
+    shown = run([sys.executable, "-m", "pip", "--python", python, "show", name]).stdout
+    script = ("import importlib.metadata as m, json; d = m.distribution(%r); "
+              "print(json.dumps({'license': d.metadata['License'], 'license_files': d.metadata.get_all('License-File'), "
+              "'shipped': [str(f) for f in d.files if '.dist-info/' in str(f)], 'requires': d.requires}))" % name)
+    # from the venv's folder: a checkout's *.egg-info in the current directory would be found first
+    facts = json.loads(run([python, "-c", script], cwd=python.parent,
+                           env={k: v for k, v in os.environ.items() if k != "PYTHONPATH"}).stdout)
+    facts["pip_show"] = dict(line.split(": ", 1) for line in shown.splitlines() if ": " in line)
+    return facts
+
+
+def test_pip_show_and_the_metadata_state_the_licences(installed):
+    python, venv = installed
+    core = distribution_facts(python, "ngram-core")
+    licences = "Apache-2.0 AND LGPL-2.1-only AND LicenseRef-WordNet-3.0"
+    assert core["pip_show"]["License"] == licences and core["license"] == licences
+    assert core["pip_show"]["Location"].startswith(str(venv)), core["pip_show"]
+    assert core["license_files"] == ["LICENSE", "LICENSE.LGPL-2.1", "ngram_core/data/meteor15.LICENSE",
+                                     "ngram_core/data/meteor15-wordnet.LICENSE", "ngram_core/data/wordnet30.LICENSE"]
+    # in the dist-info: under licenses/ with setuptools >= 69, beside METADATA before
+    shipped = {Path(path).name for path in core["shipped"]}
+    assert [path for path in core["license_files"] if Path(path).name not in shipped] == []
+    # the METEOR variants work after a plain install: nltk (variant="nltk") is no extra
+    assert any(r.startswith("nltk") and "extra ==" not in r for r in core["requires"])
+    plugin = distribution_facts(python, "ngram-core-coco")
+    assert plugin["pip_show"]["License"] == "GPL-3.0-or-later" and plugin["license_files"] == ["LICENSE"]
+    assert set(plugin["pip_show"]["Requires"].split(", ")) == {"ngram-core", "numpy", "pyarrow"}
+
+
+def test_installed_plugin_is_found_by_tokenize_coco(installed, tmp_path):
+    python, venv = installed
+    script = ("import json, ngram_core; from ngram_core.tokenizers import get_tokenizer; import ngram_core_coco; "
+              "result = ngram_core.corpus_bleu(['A man rides a horse.'], [['a man is riding a horse']], "
+              "variant='coco', tokenize='coco'); "
+              "print(json.dumps([type(get_tokenizer('coco')).__module__, ngram_core_coco.__file__, result['signature']]))")
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    module, path, signature = json.loads(run([python, "-c", script], cwd=tmp_path, env=env).stdout)
+    assert module == "ngram_core_coco.tokenizer" and path.startswith(str(venv)), path
+    assert "tok:coco" in signature and "case:lc" in signature
 
 
 def test_installed_package_loads_every_metric_offline_from_another_directory(installed, tmp_path):

@@ -184,6 +184,7 @@ def test_pycocoevalcap_pipeline_equals_tokenize_coco():
     its tokens) equals ``tokenize="coco"`` on the raw captions."""
     from coco_text import pycocoevalcap_lines
 
+    require_module("ngram_core_coco")
     meteor_module = require_module("pycocoevalcap.meteor.meteor")
     hyps, refs = _captions(60)
     raw_hyps = [h[:1].upper() + h[1:] + "." for h in hyps]  # case and punctuation for the tokenizer

@@ -7,12 +7,16 @@ from __future__ import annotations
 
 import pytest
 from coco_text import captions
+from conftest import require_module
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from ngram_core.corpus import encode_texts
 from ngram_core.tokenizers import TOKENIZERS, get_tokenizer, tokenize
-from ngram_core.tokenizers.tokenizer_coco import (
+
+plugin = require_module("ngram_core_coco")  # its own distribution (GPL): skips here with the install hint
+
+from ngram_core_coco.tokenizer import (  # noqa: E402
     _filtered,
     _jar_token,
     _jar_units,
@@ -47,6 +51,7 @@ EXAMPLES = {
 def test_registered_under_coco_with_its_signature():
     assert "coco" in TOKENIZERS
     tokenizer = get_tokenizer("coco")
+    assert type(tokenizer) is plugin.TokenizerCoco  # found through the plugin's entry point
     assert tokenizer.name == "coco" and tokenizer.signature() == "coco"
 
 

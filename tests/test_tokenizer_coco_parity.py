@@ -24,11 +24,13 @@ from coco_text import (
     sigma_captions,
     wmt_english_lines,
 )
+from conftest import require_module
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from ngram_core.tokenizers import get_tokenizer
-from ngram_core.tokenizers.tokenizer_coco import jar_lines
+
+jar_lines = require_module("ngram_core_coco").jar_lines  # its own distribution: skips here with the install hint
 
 pytestmark = [pytest.mark.oracle, pytest.mark.slow]
 

@@ -88,6 +88,28 @@ def test_unknown_tokenizer_is_a_clear_error():
     assert set(TOKENIZERS) >= {"13a", "intl", "zh", "char", "none", "ja-mecab"}
 
 
+def test_coco_without_its_distribution_names_the_package_and_the_way_around(monkeypatch):
+    """tokenize="coco" lives in ngram-core-coco (GPL): with no entry point for it, every
+    metric says what to install and that tokenize='none' on one's own tokens needs nothing."""
+    from ngram_core import compute_meteor, corpus_bleu, corpus_nist
+    from ngram_core import tokenizers
+
+    monkeypatch.setattr(tokenizers, "entry_points", lambda **selection: [])
+    get_tokenizer.cache_clear()
+    try:
+        for score in (corpus_bleu, corpus_nist, compute_meteor):
+            with pytest.raises(tokenizers.TokenizerNotInstalled) as raised:
+                score(["a b ."], [["a b ."]], tokenize="coco")
+            message = str(raised.value)
+            assert "ngram-core-coco" in message and "pip install -e plugins/ngram-core-coco" in message, message
+            assert "tokenize='none'" in message and "GPL-3.0-or-later" in message, message
+        own = ["a man rides a horse"]
+        tokens = corpus_bleu(own, [own], variant="coco", tokenize="none")
+        assert tokens["bleu"] > 0.99 and "tok:none" in tokens["signature"]
+    finally:
+        get_tokenizer.cache_clear()  # the real registry again for the tests after this one
+
+
 # --- 13a's pyarrow path (tokenize_arrow, used by encode_texts) against its Python path
 
 

@@ -1,3 +1,6 @@
+# SPDX-License-Identifier: LGPL-2.1-only
+# Part of ngram-core's port of METEOR 1.5 (Michael Denkowski and Alon Lavie, CMU), licensed
+# under the GNU LGPL 2.1 (LICENSE.LGPL-2.1), not Apache-2.0 as the rest of ngram-core.
 """METEOR 1.5's matching (``meteor-1.5.jar``, ``edu.cmu.meteor.aligner``) for all pairs at once.
 
 Sides. ``MeteorScorer`` calls ``aligner.align(test, reference)``: line1 (``words1``,

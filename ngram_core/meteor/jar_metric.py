@@ -1,3 +1,6 @@
+# SPDX-License-Identifier: LGPL-2.1-only
+# Part of ngram-core's port of METEOR 1.5 (Michael Denkowski and Alon Lavie, CMU), licensed
+# under the GNU LGPL 2.1 (LICENSE.LGPL-2.1), not Apache-2.0 as the rest of ngram-core.
 """METEOR 1.5 over a corpus: the numbers of ``java -jar meteor-1.5.jar HYP REF -l en -norm``.
 
 Pipeline, each step for the whole corpus at once: every distinct text is tokenized once

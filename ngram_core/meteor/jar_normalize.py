@@ -1,3 +1,6 @@
+# SPDX-License-Identifier: LGPL-2.1-only
+# Part of ngram-core's port of METEOR 1.5 (Michael Denkowski and Alon Lavie, CMU), licensed
+# under the GNU LGPL 2.1 (LICENSE.LGPL-2.1), not Apache-2.0 as the rest of ngram-core.
 """METEOR 1.5's ``-norm``: the jar's tokenizer (``edu.cmu.meteor.util.Normalizer``), then lowercasing.
 
 ``-norm`` makes ``MeteorScorer`` run ``Normalizer.normalizeLine(line, language,

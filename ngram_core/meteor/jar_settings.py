@@ -1,3 +1,6 @@
+# SPDX-License-Identifier: LGPL-2.1-only
+# Part of ngram-core's port of METEOR 1.5 (Michael Denkowski and Alon Lavie, CMU), licensed
+# under the GNU LGPL 2.1 (LICENSE.LGPL-2.1), not Apache-2.0 as the rest of ngram-core.
 """What METEOR 1.5's options resolve to: language (``-l``), task (``-t``), modules
 (``-m``), module weights (``-w``), parameters (``-p``), normalization (``-norm``,
 ``-lower``) and beam (``-x``), as ``MeteorConfiguration`` and ``Constants`` resolve them.

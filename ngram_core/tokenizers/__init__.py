@@ -5,10 +5,18 @@
 pycocoevalcap tokenizes captions unstripped) and the named tokenizer, and returns one
 list of tokens per text. ``get_tokenizer(name)`` returns the
 tokenizer object itself (it carries the name used in signatures).
+
+Tokenizers under a licence other than ngram-core's live in distributions of their own
+(:data:`PLUGINS`), found by name in the entry point group ``ngram_core.tokenizers``:
+``coco`` (pycocoevalcap's PTBTokenizer, a port of Stanford CoreNLP's GPL lexer) is
+``ngram-core-coco``, in ``plugins/ngram-core-coco/`` of this repository. Without it
+``tokenize="coco"`` raises :class:`TokenizerNotInstalled`, which says what to install.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import lru_cache
+from importlib.metadata import entry_points
 from typing import Callable, Dict, List, Sequence
 
 from .base import BaseTokenizer
@@ -20,11 +28,39 @@ from .tokenizer_none import TokenizerNone
 from .tokenizer_zh import TokenizerZh
 
 
-def _coco() -> BaseTokenizer:
-    # imported on first use: its rule table takes about 0.1 s to build
-    from .tokenizer_coco import TokenizerCoco
+ENTRY_POINT_GROUP = "ngram_core.tokenizers"
 
-    return TokenizerCoco()
+
+@dataclass(frozen=True)
+class Plugin:
+    """A tokenizer that ships as a distribution of its own (another licence)."""
+
+    distribution: str
+    folder: str  # where it lives in this repository
+    licence: str
+    what: str
+
+
+PLUGINS: Dict[str, Plugin] = {
+    "coco": Plugin("ngram-core-coco", "plugins/ngram-core-coco", "GPL-3.0-or-later",
+                   "pycocoevalcap's PTBTokenizer, a port of Stanford CoreNLP 3.4.1's lexer"),
+}
+
+
+class TokenizerNotInstalled(ImportError):
+    """``tokenize=name`` names a tokenizer whose distribution is not installed."""
+
+
+def _plugin(name: str) -> Callable[[], BaseTokenizer]:
+    """The factory of plugin tokenizer ``name``, from its entry point (imported on first use)."""
+    found = entry_points(group=ENTRY_POINT_GROUP, name=name)
+    if not found:
+        plugin = PLUGINS[name]
+        raise TokenizerNotInstalled(
+            f"tokenize={name!r} ({plugin.what}) is in the separate distribution {plugin.distribution} "
+            f"({plugin.licence}), which is not installed: pip install -e {plugin.folder} from a clone of "
+            f"ngram-core. Without it, tokenize='none' on tokens you made yourself (joined by spaces) works.")
+    return next(iter(found)).load()
 
 
 _REGISTRY: Dict[str, Callable[[], BaseTokenizer]] = {
@@ -35,10 +71,9 @@ _REGISTRY: Dict[str, Callable[[], BaseTokenizer]] = {
     "none": TokenizerNone,
     "ja-mecab": TokenizerJaMecab,
     "ko-mecab": TokenizerKoMecab,
-    "coco": _coco,
 }
 
-TOKENIZERS = tuple(_REGISTRY)
+TOKENIZERS = tuple(_REGISTRY) + tuple(PLUGINS)
 DEFAULT_TOKENIZER = "13a"
 
 
@@ -47,9 +82,9 @@ def get_tokenizer(name: str = DEFAULT_TOKENIZER) -> BaseTokenizer:
     """The tokenizer registered as ``name`` (one shared instance per name)."""
     if not isinstance(name, str):
         raise TypeError(f"tokenize must be a string, one of {', '.join(TOKENIZERS)}; got {name!r}")
-    if name not in _REGISTRY:
+    if name not in TOKENIZERS:
         raise ValueError(f"tokenize={name!r} is not a known tokenizer; use one of {', '.join(TOKENIZERS)}")
-    return _REGISTRY[name]()
+    return (_REGISTRY.get(name) or _plugin(name))()
 
 
 def preprocess(texts: Sequence[str], lowercase: bool = False, strip: bool = True) -> List[str]:
@@ -73,7 +108,9 @@ def tokenize(texts: Sequence[str], name: str = DEFAULT_TOKENIZER, lowercase: boo
 __all__ = [
     "BaseTokenizer",
     "DEFAULT_TOKENIZER",
+    "PLUGINS",
     "TOKENIZERS",
+    "TokenizerNotInstalled",
     "get_tokenizer",
     "preprocess",
     "tokenize",

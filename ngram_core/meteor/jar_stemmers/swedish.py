@@ -1,3 +1,7 @@
+# SPDX-License-Identifier: LGPL-2.1-only
+# Part of ngram-core's port of METEOR 1.5 (Michael Denkowski and Alon Lavie, CMU), licensed
+# under the GNU LGPL 2.1 (LICENSE.LGPL-2.1), not Apache-2.0 as the rest of ngram-core.
+# The jar's stemmers are Snowball's (BSD-3-Clause), ported here as the jar runs them.
 """The jar's Swedish stemmer: Snowball Swedish as of about 2015.
 
 Later Snowball releases changed the algorithm (``snowballstemmer`` 3.x also deletes

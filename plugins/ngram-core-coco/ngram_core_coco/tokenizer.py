@@ -1,3 +1,6 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+# ngram-core-coco: a port of Stanford CoreNLP 3.4.1's PTBLexer rules (GPL), so GPL-3.0-or-later
+# (LICENSE beside this package), kept apart from ngram-core (Apache-2.0).
 """The ``coco`` tokenizer: pycocoevalcap's caption tokenization, in Python, without Java.
 
 pycocoevalcap 1.2 (``PTBTokenizer.tokenize``, used by every COCO caption metric) joins the
@@ -59,7 +62,7 @@ brackets or quotes with one punctuation mark, skip the rules (``_word_piece``,
 ``_PLAIN_WORD``). On the 63,137 English lines of the shared WMT data (2 cores, load
 1): 0.96 s in a process that has tokenized before, 2.6 s for a fresh process (imports
 and rule tables included), against 5.7 s for pycocoevalcap's whole run with the jar
-(``benchmarks/coco_tokenizer.py``).
+(ngram-core's ``benchmarks/coco_tokenizer.py``).
 
 Exactness: ``jar_lines`` (pycocoevalcap's whole file, captions in order) equals
 pycocoevalcap on every line the tests compare: all English WMT lines, COCO-like and
@@ -97,7 +100,7 @@ import unicodedata
 from collections.abc import Sequence
 
 from . import coco_unicode
-from .base import BaseTokenizer
+from ngram_core.tokenizers.base import BaseTokenizer
 
 # ---------------------------------------------------------------------------------------
 # Character classes (bodies of [...] classes)

@@ -45,7 +45,7 @@ SCRIPT = textwrap.dedent("""
 def run(command, **kwargs) -> subprocess.CompletedProcess:
     """Run ``command``; on failure, fail the test with the command's own output."""
     # without PYTHONPATH: a checkout on it (and its .egg-info) would look installed to pip
-    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    env = {k: v for k, v in kwargs.pop("env", os.environ).items() if k != "PYTHONPATH"}
     done = subprocess.run([str(part) for part in command], capture_output=True, text=True, env=env, **kwargs)
     if done.returncode != 0:
         pytest.fail(f"{' '.join(map(str, command))} exited with {done.returncode}:\n"

@@ -123,9 +123,8 @@ class NgramMetric(evaluate.Metric):
 
     @staticmethod
     def _check_batch(predictions, references, allow_empty: bool) -> Tuple[List[str], List[Any]]:
-        """Checked copies of the batch (iterators are read once, here), in the caller's
-        form: one string per prediction or a list of strings per prediction, so that
-        evaluate picks the matching feature configuration."""
+        """Checked copies of the batch (iterators are read once, here): the predictions,
+        and a list of references per prediction whichever form the caller used."""
         hyps = check_predictions(predictions)
         references = materialize(references)
         refs = check_references(references, len(hyps))

@@ -86,7 +86,7 @@ SCORE_DIGITS = 6
 # not take it down for the others. Larger jobs belong to the command line or the Python API.
 MAX_FILE_SIZE = "10mb"  # per uploaded file (Gradio's max_file_size, enforced at upload)
 MAX_SEGMENTS = 10_000  # segments per request
-MAX_WORDS = 500_000  # whitespace-separated words per request: predictions, references, second system
+MAX_WORDS = 500_000  # whitespace-separated words per request: predictions and references (a second system alone)
 MAX_SEGMENT_WORDS = 2_000  # words in any one line (METEOR's search grows with a segment's length)
 QUEUE = {"default_concurrency_limit": 1, "max_size": 32}  # one request scores at a time; 32 may wait
 LAUNCH = {"max_file_size": MAX_FILE_SIZE}  # app.py: demo.launch(**space.LAUNCH)
@@ -166,7 +166,7 @@ def check_size(texts: Sequence[Tuple[str, str]]) -> None:
     :data:`MAX_SEGMENT_WORDS`); ``texts`` are (label, text) pairs, each one segment a line."""
     words = 0
     for label, text in texts:
-        lines = text.count("\n") + 1
+        lines = text.count("\n") + (0 if text.endswith("\n") else 1)  # as split_lines counts them
         if lines > MAX_SEGMENTS:
             raise InputError(f"{lines:,} lines in the {label}: this Space scores at most {MAX_SEGMENTS:,} segments per "
                              "request. For larger jobs use the command line (ngram-score) or the Python API.")
@@ -203,7 +203,6 @@ def gather_corpus(
         hyp_text, hyp_source = prediction_text or "", "text box"
     if _is_blank(hyp_text):
         raise InputError("The predictions are empty: type one segment per line, or upload a text file.")
-    check_size([("predictions", hyp_text)])
     predictions = split_lines(hyp_text)
 
     sets: List[Tuple[str, str]] = []

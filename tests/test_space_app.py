@@ -175,6 +175,7 @@ def test_a_request_over_the_limits_is_refused_with_a_message_that_points_elsewhe
             space.gather_corpus(predictions, references)
         assert "command line (ngram-score) or the Python API" in str(refused.value)
     space.gather_corpus("a b\nc d e f g h i j", ["a b\nc d e f g h i j"])  # at the limits: accepted
+    space.gather_corpus("a\n" * 5, ["x\n" * 5])  # 5 lines: a final newline adds no segment
 
 
 def test_the_second_system_is_held_to_the_same_limits(monkeypatch):

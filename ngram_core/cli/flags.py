@@ -83,6 +83,11 @@ def _argparse_kwargs(option: Option) -> Dict[str, Any]:
     return kwargs
 
 
+def own_flag(metric: str, option: str) -> str:
+    """A metric's own spelling of an option: ``--bleu-max-order``."""
+    return f"--{metric}-{option.replace('_', '-')}"
+
+
 def metric_flags(declarations: Optional[Mapping[str, OptionSet]] = None) -> List[Flag]:
     """Every flag: the shared ones, then each metric's own, in declaration order
     (``declarations``: metric name -> options; default: every registered metric's)."""
@@ -96,7 +101,7 @@ def metric_flags(declarations: Optional[Mapping[str, OptionSet]] = None) -> List
         for option in declaration.values():
             if option.name in NO_FLAG:
                 continue
-            own = f"--{metric}-{option.name.replace('_', '-')}"
+            own = own_flag(metric, option.name)
             aliases = registry.get(metric).flag_aliases.get(option.name, ()) if metric in registry.names() else ()
             flags.append(Flag(metric, option, (own,) + tuple(aliases)))
     return flags
@@ -160,7 +165,7 @@ def metric_options(args: argparse.Namespace, metrics: Sequence[str], flags: Sequ
                 options.setdefault(metric, {})[flag.option.name] = value
                 applied.append(metric.upper())
             else:
-                variant = context.get("variant", declaration["variant"].default if "variant" in declaration else None)
+                variant = {**declaration.defaults(), **context}.get("variant")
                 skipped.append(f"{metric.upper()} (variant {variant})" if variant else metric.upper())
         if skipped and ignored is not None:
             shown = flag.spellings[-1] + ("" if value is True else f" {value}")
@@ -174,11 +179,11 @@ def in_flags(err: OptionFix) -> str:
     """An :class:`OptionFix` in the command line's words: ``--meteor-stages exact stem``,
     ``--no-meteor-normalize``."""
     def spell(name: str, value: Any) -> str:
-        flag = f"{err.metric}-{name.replace('_', '-')}"
-        if isinstance(value, bool):
-            return f"--{flag}" if value else f"--no-{flag}"
+        flag = own_flag(err.metric, name)
+        if isinstance(value, bool):  # BooleanOptionalAction's pair
+            return flag if value else flag.replace("--", "--no-", 1)
         if isinstance(value, (list, tuple)):
-            return f"--{flag} {' '.join(map(str, value))}"
-        return f"--{flag} {value}"
+            return f"{flag} {' '.join(map(str, value))}"
+        return f"{flag} {value}"
 
     return err.in_words(spell)

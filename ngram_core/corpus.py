@@ -42,6 +42,7 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
 
+from . import caches
 from .tokenizers import get_tokenizer, preprocess
 
 
@@ -182,7 +183,7 @@ class RecentTokens:
     MAX_TEXTS = 1 << 16
     MAX_CHUNKS = 1 << 18
     MAX_WORDS = 1 << 20
-    MAX_BUFFER = 1 << 25  # token ids (256 MB)
+    MAX_BUFFER = 1 << 25  # token ids (256 MB; caches.set_limit("recent_tokens", n_bytes))
 
     def __init__(self) -> None:
         self.index: dict[str, int] = {}  # token -> id
@@ -269,6 +270,21 @@ def recent_tokens() -> RecentTokens:
     if _RECENT.full:
         _RECENT = RecentTokens()
     return _RECENT
+
+
+def _clear_recent_tokens() -> None:
+    global _RECENT
+    _RECENT = RecentTokens()  # a call under way keeps the instance it took
+
+
+def _limit_recent_tokens(n_bytes: int) -> None:
+    RecentTokens.MAX_BUFFER = n_bytes // np.dtype(np.int64).itemsize
+
+
+caches.register(caches.Cache(
+    "recent_tokens", "token ids of the texts of recent small calls (RecentTokens)",
+    "2^16 texts, 2^18 chunks, 2^20 tokens, 256 MB of ids by default (set_limit)",
+    _clear_recent_tokens, _limit_recent_tokens))
 
 
 def _encode_small(texts: Sequence[str], tokenizer, lowercase: bool) -> EncodedTexts:

@@ -33,6 +33,7 @@ from typing import Dict, Optional, Sequence
 
 import numpy as np
 
+from .. import caches
 from ..corpus import offsets_from_counts
 
 RESOURCE = Path(__file__).resolve().parents[1] / "data" / "meteor15-paraphrase-en.bin.gz"
@@ -163,6 +164,10 @@ _LOCK = threading.Lock()
 @lru_cache(maxsize=None)
 def _load(path: str) -> ParaphraseTable:
     return ParaphraseTable(_read_arrays(Path(path)))
+
+
+caches.register(caches.Cache("meteor_paraphrase_table", "METEOR 1.5's English paraphrase table, as loaded",
+                             "one table per file (loaded once, never grown)", _load.cache_clear))
 
 
 def paraphrase_table(path: Optional[Path] = None) -> ParaphraseTable:

@@ -16,6 +16,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Dict, FrozenSet, List, Tuple
 
+from .. import caches
+
 # full name -> the short names the jar accepts for it (besides the full name)
 _ALIASES: Dict[str, Tuple[str, ...]] = {
     "english": ("en",),
@@ -178,3 +180,12 @@ class JarSynonyms:
 def jar_synonyms() -> JarSynonyms:
     """The synonym dictionary, read once per process on first use."""
     return JarSynonyms()
+
+
+def _clear_resources() -> None:
+    for cached in (_sections, nonbreaking_prefixes, jar_synonyms):
+        cached.cache_clear()
+
+
+caches.register(caches.Cache("meteor_jar_resources", "METEOR 1.5's word lists and synonym dictionary",
+                             "read once, never grown (one entry per language)", _clear_resources))

@@ -27,6 +27,7 @@ from typing import Callable, Dict, FrozenSet, Iterable, List, Sequence, Tuple
 
 import numpy as np
 
+from .. import caches
 from .stemmers import get_stemmer
 from .tables import Side, combined, contains, csr, distinct, expand_csr, ranked_join
 from .wordnet import get_wordnet
@@ -63,6 +64,15 @@ def _cached_stemmer(name: str) -> Callable[[str], str]:
 @lru_cache(maxsize=_WORD_CACHE_SIZE)
 def _synonyms(word: str) -> FrozenSet[str]:
     return get_wordnet().synonyms(word)
+
+
+def _clear_word_caches() -> None:
+    _cached_stemmer.cache_clear()  # (each stemmer's own word cache goes with it)
+    _synonyms.cache_clear()
+
+
+caches.register(caches.Cache("meteor_word_caches", "stems and WordNet synonym sets of words (variant='nltk')",
+                             f"{_WORD_CACHE_SIZE} words each (LRU)", _clear_word_caches))
 
 
 class Lexicon:

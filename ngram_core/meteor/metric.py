@@ -23,8 +23,6 @@ no tool anyone reports, and a second METEOR-1.5-like alignment invited confusion
 """
 from __future__ import annotations
 
-import gc
-from contextlib import contextmanager
 from dataclasses import dataclass
 from itertools import chain
 from typing import Any, Dict, Iterable, List, Sequence, Tuple
@@ -172,10 +170,9 @@ def segment_statistics(
         raise ValueError("give one non-empty list of tokenized references per tokenized hypothesis")
     if not len(hypotheses):
         return []
-    with _gc_paused():
-        best = _align(_corpus_from_tokens(hypotheses, references), stages, alpha, beta, gamma)
-        return [SegmentResult(best.score[k], best.reference[k], best.aligned.pairs(p), best.stats(k))
-                for k, p in enumerate(best.pair)]
+    best = _align(_corpus_from_tokens(hypotheses, references), stages, alpha, beta, gamma)
+    return [SegmentResult(best.score[k], best.reference[k], best.aligned.pairs(p), best.stats(k))
+            for k, p in enumerate(best.pair)]
 
 
 def corpus_segment_statistics(corpus: TokenizedCorpus, stages: Sequence[str] = STAGES,
@@ -189,24 +186,8 @@ def corpus_segment_statistics(corpus: TokenizedCorpus, stages: Sequence[str] = S
     texts, n = corpus.texts, corpus.n_segments
     refs = [[n + r for r in row if r >= 0] for row in corpus.ref_table.tolist()]
     segments = _Corpus(Segments(texts.ids, texts.offsets, texts.vocab), np.arange(n, dtype=np.int64), refs)
-    with _gc_paused():
-        best = _align(segments, stages, alpha, beta, gamma)
+    best = _align(segments, stages, alpha, beta, gamma)
     return [best.stats(k) for k in range(n)]
-
-
-@contextmanager
-def _gc_paused():
-    """Pause the cyclic garbage collector while METEOR builds its many small, acyclic
-    lists, dicts and tuples: with a large corpus in memory it otherwise rescans the
-    whole heap again and again (about half of the run time). Reference counting still
-    frees everything; the collector's previous state is restored in any case."""
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_enabled:
-            gc.enable()
 
 
 def signature(variant: str, stages: Sequence[str], alpha: float, beta: float, gamma: float, tokenize: str, lowercase: bool, nrefs: str) -> str:
@@ -322,9 +303,8 @@ def compute_meteor(predictions: Sequence[str], references: Sequence[Any], **opti
         hyps, refs = check_corpus(predictions, references)
         settings = settings_of(options)
         return jar_metric.jar_result_dict(jar_metric.jar_statistics(hyps, refs, settings), options["return_segments"])
-    with _gc_paused():
-        return _compute(predictions, references, options["stages"], options["alpha"], options["beta"],
-                        options["gamma"], options["tokenize"], options["lowercase"], options["return_segments"])
+    return _compute(predictions, references, options["stages"], options["alpha"], options["beta"],
+                    options["gamma"], options["tokenize"], options["lowercase"], options["return_segments"])
 
 
 def settings_of(options: Dict[str, Any]) -> jar_settings.JarSettings:

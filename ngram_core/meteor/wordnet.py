@@ -19,6 +19,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Dict, FrozenSet, List, Tuple
 
+from .. import caches
+
 RESOURCE = Path(__file__).resolve().parents[1] / "data" / "wordnet30.txt.xz"
 PARTS_OF_SPEECH = ("n", "v", "a", "r")
 
@@ -105,6 +107,10 @@ _LOCK = threading.Lock()
 @lru_cache(maxsize=1)
 def _shared() -> WordNet:
     return WordNet()
+
+
+caches.register(caches.Cache("wordnet", "WordNet 3.0 as read from the installed files (variant='nltk')",
+                             "one instance, never grown", _shared.cache_clear))
 
 
 def get_wordnet() -> WordNet:

@@ -31,10 +31,9 @@ from .bleu_variants import sacrebleu
 from .bleu_variants.sacrebleu import SMOOTH_DEFAULTS, SMOOTH_METHODS, bleu_from_statistics, bleu_result
 from .inputs import check_corpus
 from .ngrams import TokenizedCorpus, ascii_lowercase, tokenize_corpus
-from .options import Option, OptionSet, return_segments_option, tokenize_option
+from .options import LOWERCASE_CHOICES, Option, OptionSet, return_segments_option, tokenize_option
 from .tokenizers import TOKENIZERS, get_tokenizer
 
-LOWERCASE_CHOICES = (False, True, "ascii")
 
 
 def _by_variant(attribute: str, everything: tuple) -> tuple:

@@ -57,11 +57,10 @@ from .corpus import intern_strings
 from .inputs import check_corpus
 from .ngrams import NgramIndex, TokenizedCorpus, ascii_lowercase, factorize, tokenize_corpus
 from .nist_nltk import corpus_token_ids, nltk_nist
-from .options import Option, OptionSet, flag, return_segments_option, tokenize_option
+from .options import LOWERCASE_CHOICES, Option, OptionSet, flag, return_segments_option, tokenize_option
 from .signature import make_signature, nrefs_field
 
 BETA = -math.log(0.5) / math.log(1.5) / math.log(1.5)  # 4.2162..., as mteval-v13a computes it
-LOWERCASE_CHOICES = (False, True, "ascii")
 _LOG2 = math.log(2)
 
 
@@ -325,7 +324,7 @@ OPTIONS = OptionSet("NIST", [
     Option("variant", "mteval", "whose NIST: 'mteval' (NIST as defined, mteval-v13a's with mteval_quirks) or "
            "'nltk' (NLTK 3.10 corpus_nist / sentence_nist: each segment clipped by one reference per order)",
            "choice", choices=VARIANTS),
-    tokenize_option(doc="the tokenizer (sacreBLEU's, by name; 13a is mteval's)"),
+    tokenize_option(doc="13a is mteval's"),
     Option("lowercase", False, "False keeps case (mteval's -c); True lowercases (full Unicode) before "
            "tokenizing; 'ascii' lowercases A-Z only, as mteval-v13a without -c", "choice",
            choices=LOWERCASE_CHOICES),

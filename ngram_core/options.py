@@ -183,9 +183,13 @@ class Option:
             )
         return items
 
-    def describe(self) -> str:
-        """One line for documentation: ``name (kind, default X): doc``."""
-        return f"{self.name} (default {self.default!r}): {self.doc}"
+    def describe(self, markdown: bool = False) -> str:
+        """One line for documentation: ``name (default X): doc. Only for variant ...``; in
+        ``markdown`` also what it accepts (the cards' option lists are made of these)."""
+        used = f" Only for variant {' / '.join(self.variants)}." if self.variants else ""
+        if markdown:
+            return f"**{self.name}** (default `{self.default!r}`; {self.expects()}): {self.doc}.{used}"
+        return f"{self.name} (default {self.default!r}): {self.doc}{used}"
 
 
 class OptionFix(ValueError):
@@ -315,11 +319,7 @@ class OptionSet(Mapping[str, Option]):
 
     def doc_lines(self, indent: str = "    ") -> List[str]:
         """The options as documentation lines: ``name (default): doc. Accepts: ...``."""
-        lines = []
-        for option in self._options.values():
-            used = f" Only for variant {' / '.join(option.variants)}." if option.variants else ""
-            lines.append(f"{indent}{option.name} (default {option.default!r}): {option.doc}{used}")
-        return lines
+        return [indent + option.describe() for option in self._options.values()]
 
     def entry_point(self, function: Callable[..., Any]) -> Callable[..., Any]:
         """Decorator for a metric's public function ``f(predictions, references, **options)``:
@@ -365,7 +365,14 @@ def _lowercasing_tokenizer(values: Dict[str, Any], given: Mapping[str, Any], def
     values["lowercase"] = True
 
 
+LOWERCASE_CHOICES = (False, True, "ascii")  # "ascii": A-Z only, as mteval-v13a without -c
+TOKENIZE_DOC = ("the tokenizer, by name: sacreBLEU 2.6.0's token for token (13a, intl, zh, char, none; ja-mecab "
+                "after pip install 'ngram-core[ja]', ko-mecab after '[ko]'), or coco (pycocoevalcap's caption tokens, "
+                "lowercased by the tokenizer; the GPL plugin: pip install -e plugins/ngram-core-coco)")
+
+
 def tokenize_option(default: str = "13a", doc: str = "", **kwargs: Any) -> Option:
+    """The ``tokenize`` option; ``doc`` is said after :data:`TOKENIZE_DOC`."""
     from .tokenizers import TOKENIZERS
 
-    return Option("tokenize", default, doc or "the tokenizer (sacreBLEU's, by name)", "choice", choices=TOKENIZERS, **kwargs)
+    return Option("tokenize", default, TOKENIZE_DOC + (f"; {doc}" if doc else ""), "choice", choices=TOKENIZERS, **kwargs)

@@ -277,8 +277,8 @@ OPTIONS = OptionSet("METEOR", [
          variants=METEOR15_ONLY),
     Option("beam", jar_settings.DEFAULT_BEAM, "the jar's -x: partial alignments kept by the search", "int", low=1,
            variants=METEOR15_ONLY),
-    tokenize_option(None, "the tokenizer (sacreBLEU's, by name); None: nltk '13a', meteor-1.5 the jar's own "
-                    "(normalize); meteor-1.5 also takes 'coco' (pycocoevalcap's PTB tokens before the jar, as "
+    tokenize_option(None, "None: nltk '13a', meteor-1.5 the jar's own "
+                    "(normalize); meteor-1.5 takes only 'coco' (pycocoevalcap's PTB tokens before the jar, as "
                     "pycocoevalcap runs it)", nullable=True, variant_choices=(("meteor-1.5", ("coco",)),)),
     Option("lowercase", None, "lowercase before tokenizing; None: nltk True, meteor-1.5 as -norm (which "
            "lowercases) or, with normalize=False, False (the jar's -lower)", "flag", nullable=True),

@@ -20,9 +20,9 @@ the numbers are those of ``corpus_bleu([c], [[r]], **options)["bleu"]`` pair by 
 (for the default options with ``effective_order=True``: ``sacrebleu.sentence_bleu(c, [r]).score / 100``).
 
 Memory: a block of B candidates against M references holds B x M x N int64 counts and
-about a dozen float64/int64 columns of B x M rows; the caller sizes B so that B x M is
-at most :data:`ngram_core.pairwise_scores.BLOCK_PAIRS` pairs (about 40 MB per block at
-N = 4), whatever N and M are; the result itself is N x M float64.
+about a dozen float64/int64 columns of B x M rows (about 230 bytes a pair at N = 4); the
+caller sizes B so that B x M is at most :data:`ngram_core.pairwise_scores.BLOCK_PAIRS`
+pairs (B = 1 if M is larger), whatever the matrix's size; the result is N x M float64.
 """
 from __future__ import annotations
 

@@ -1,6 +1,7 @@
 """Pairwise matrices, self-BLEU, rewards and METEOR pairs against the tools people use now.
 
-    python benchmarks/pairwise.py > pairwise.log   # about 10 minutes; figures in benchmarks/README.md
+    pip install -e '.[bench]' && pip install --no-deps mbrs   # mbrs's dependencies would replace numpy and pyarrow
+    python benchmarks/pairwise.py > pairwise.log               # about 5 minutes; figures in benchmarks/README.md
 
 Inputs are real WMT sentences (``corpora.english_targets()``: system outputs into English).
 Every figure is a median of repeated runs in one warm process (numba's kernels loaded,

@@ -215,3 +215,22 @@ def test_bad_input_is_refused_naming_it(call, error, words):
 def test_a_lone_candidate_without_references_has_no_utility():
     selection = ngram_core.mbr_select("bleu", ["just one"])
     assert selection.index == 0 and np.isnan(selection.utilities).all()
+
+
+def test_many_sources_show_progress_only_on_a_terminal(monkeypatch):
+    import io
+
+    from ngram_core import pairwise_scores
+
+    class Terminal(io.StringIO):
+        def isatty(self):
+            return True
+
+    groups = [["a cat", "the cat", "a dog"]] * 120
+    monkeypatch.setattr("sys.stderr", io.StringIO())
+    assert len(ngram_core.mbr_select("bleu", groups)) == 120
+    assert pairwise_scores.sys.stderr.getvalue() == ""
+    monkeypatch.setattr("sys.stderr", Terminal())
+    selections = ngram_core.mbr_select("bleu", groups)
+    assert [s.index for s in selections] == [ngram_core.mbr_select("bleu", groups[0]).index] * 120
+    assert "mbr_select" in pairwise_scores.sys.stderr.getvalue()

@@ -6,7 +6,10 @@ Entry points:
   (``.compute(predictions=..., references=...)``), options checked at load time;
 - ``corpus_bleu``, ``corpus_nist``, ``compute_meteor``: the same numbers as plain
   functions returning a dict;
-- ``score_all``: all three metrics of one corpus, tokenized once.
+- ``score_all``: all three metrics of one corpus, tokenized once;
+- ``pairwise``, ``mbr_select``, ``self_bleu``: many sentences at once (score matrices,
+  minimum Bayes risk, diversity; :mod:`ngram_core.pairwise_scores`), and
+  ``ngram_core.rewards``: reward functions for TRL and verl.
 
 Layers, each a module: ``tokenizers`` (sacreBLEU-identical tokenizers) ->
 ``corpus`` / ``ngrams`` (the whole corpus as integer arrays and its n-gram
@@ -24,6 +27,9 @@ _ENTRY_POINTS = {
     "corpus_nist": ("ngram_core.nist", "corpus_nist"),
     "compute_meteor": ("ngram_core.meteor", "compute_meteor"),
     "score_all": ("ngram_core.suite", "score_all"),
+    "pairwise": ("ngram_core.pairwise_scores", "pairwise"),
+    "mbr_select": ("ngram_core.pairwise_scores", "mbr_select"),
+    "self_bleu": ("ngram_core.bleu_self", "self_bleu"),
 }
 __all__ = ["__version__", *_ENTRY_POINTS]
 

@@ -30,6 +30,7 @@ from typing import Any, Dict, List, Mapping, Sequence
 import numpy as np
 
 from . import bleu as bleu_core
+from . import bleu_pairs
 from .bleu import BleuOptions, BleuStatistics, bleu_from_statistics
 from .bleu_variants import Counts, VariantOptions, get_variant
 from .metric import Adapter, Corpora, MetricBase, Wire, global_n_refs, int_column
@@ -186,6 +187,13 @@ class Bleu(MetricBase):
 
     def segment_scores(self, stats: BleuStatistics, options: Mapping[str, Any]) -> np.ndarray:
         return sentence_bleu(stats, options)["score"]
+
+    def sentence_scores(self, hypotheses: List[str], references: List[List[str]],
+                        options: Mapping[str, Any]) -> np.ndarray:
+        return bleu_pairs.sentence_scores(hypotheses, references, options)  # the compiled counts, no shared index
+
+    def pair_scorer(self, candidates: List[str], references: List[str], options: Mapping[str, Any]):
+        return bleu_pairs.pair_scorer(candidates, references, options)
 
     def details(self, result: Mapping[str, Any]) -> str:
         return _details(result["precisions"], result["brevity_penalty"], result["translation_length"],

@@ -75,18 +75,18 @@ def _as_list(obj: Any, name: str) -> List[Any]:
     return list(obj)
 
 
-def check_predictions(predictions: Any) -> List[str]:
-    """Return ``predictions`` as a list of strings, or raise naming the bad item."""
-    items = _as_list(predictions, "predictions")
+def check_predictions(predictions: Any, name: str = "predictions") -> List[str]:
+    """Return ``predictions`` as a list of strings, or raise naming the bad item
+    (``name``: what the caller calls the list)."""
+    items = _as_list(predictions, name)
     if set(map(type, items)) <= {str}:  # the common case, checked in C; else find the culprit
-        _check_text(items, lambda i: f"predictions[{i}]")
+        _check_text(items, lambda i: f"{name}[{i}]")
         return items
     for i, item in enumerate(items):
         if not isinstance(item, str):
-            raise _not_a_string(f"predictions[{i}]", item,
-                                "decode token ids to text first and use '' for an empty prediction")
+            raise _not_a_string(f"{name}[{i}]", item, "decode token ids to text first and use '' for an empty string")
     items = [str(item) for item in items]  # str subclasses (numpy.str_) as plain strings
-    _check_text(items, lambda i: f"predictions[{i}]")
+    _check_text(items, lambda i: f"{name}[{i}]")
     return items
 
 

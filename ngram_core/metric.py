@@ -198,6 +198,19 @@ class Metric(Protocol):
     def segment_details(self, stats: Any, options: Mapping[str, Any]) -> List[str]:
         """The verbose part of each segment's score ("" for none)."""
 
+    def sentence_scores(self, hypotheses: List[str], references: List[List[str]],
+                        options: Mapping[str, Any]) -> np.ndarray:
+        """Each hypothesis's score against its own references, as the metric scores a
+        one-segment corpus (``options``: resolved; the ``segment_scores`` of
+        :meth:`result`, 0-1 for BLEU and METEOR): what rewards return."""
+
+    def pair_scorer(self, candidates: List[str], references: List[str],
+                    options: Mapping[str, Any]) -> Callable[[int, int], np.ndarray]:
+        """``scorer(start, stop)`` -> (stop - start, len(references)) float64: candidates
+        ``start:stop``, each against every reference as its only reference (each text
+        prepared once; ``references is candidates``: the candidates against each other).
+        What :func:`ngram_core.pairwise` fills its matrix with, block by block."""
+
 
 class MetricBase:
     """Defaults a :class:`Metric` may keep: the shared corpus of its ``tokenize`` and
@@ -232,3 +245,27 @@ class MetricBase:
 
     def segment_details(self, stats: Any, options: Mapping[str, Any]) -> List[str]:
         return [""] * len(stats)
+
+    def sentence_scores(self, hypotheses: List[str], references: List[List[str]],
+                        options: Mapping[str, Any]) -> np.ndarray:
+        """Through the protocol's two steps: :meth:`statistics`, then :meth:`result`'s ``segment_scores``."""
+        key = self.tokenization(options)
+        corpora = Corpora(hypotheses, references, {} if key is None else {key: self.ngram_order(options)})
+        stats = self.statistics(corpora, options)  # type: ignore[attr-defined]
+        result = self.result(stats, {**options, "return_segments": True})  # type: ignore[attr-defined]
+        return np.asarray(result["segment_scores"], dtype=np.float64)
+
+    def pair_scorer(self, candidates: List[str], references: List[str],
+                    options: Mapping[str, Any]) -> Callable[[int, int], np.ndarray]:
+        """Every pair of a block as one corpus of :meth:`sentence_scores` (a metric that
+        prepares each distinct text once per corpus, as METEOR 1.5 does, prepares it once per block)."""
+        M = len(references)
+        single = [[r] for r in references]
+
+        def scorer(start: int, stop: int) -> np.ndarray:
+            rows = candidates[start:stop]
+            hypotheses = [c for c in rows for _ in range(M)]
+            scores = self.sentence_scores(hypotheses, single * len(rows), options)
+            return scores.reshape(len(rows), M)
+
+        return scorer

@@ -38,6 +38,8 @@ INSTALL_HINTS = {
     "scipy": "pip install -e '.[trainer]'",
     "gradio": "pip install -e '.[space]'",
     "MeCab": "pip install -e '.[test]' (or '.[ja]')",
+    "trl": "pip install 'torch==2.13.0' -e '.[trainer]' 'trl==1.16.0' (CPU torch first; .ci/run installs it)",
+    "fast_bleu": "pip install 'fast-bleu==0.0.90' (.ci/run installs it)",
     "ngram_core_coco": "pip install -e plugins/ngram-core-coco (tokenize='coco', its own distribution: GPL-3.0-or-later)",
 }
 

@@ -148,6 +148,12 @@ class BleuVariant:
             result.update(self.segment_results([self.score(row, options) for row in count_rows(stats)], options))
         return result
 
+    def segment_scores(self, stats, values: Mapping[str, Any]) -> np.ndarray:
+        """Each row's score (0-1) as a one-segment corpus: the ``segment_scores`` of
+        :meth:`result` with ``return_segments``, as a float64 array."""
+        options = VariantOptions.from_values(values)
+        return np.asarray([self.score(row, options)["bleu"] for row in count_rows(stats)], dtype=np.float64)
+
     def segment_results(self, per_segment: Sequence[Dict[str, Any]], options: VariantOptions) -> Dict[str, Any]:
         return {"segment_scores": [s["bleu"] for s in per_segment]}
 

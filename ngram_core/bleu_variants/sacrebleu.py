@@ -231,6 +231,9 @@ class SacrebleuBleu(BleuVariant):
             values["effective_order"] = "sacrebleu"
         return values
 
+    def segment_scores(self, stats: BleuStatistics, values: Mapping[str, Any]) -> np.ndarray:
+        return bleu_from_statistics(stats, BleuOptions.from_values(values))["score"] / 100.0  # as bleu_result's
+
     def result(self, stats: BleuStatistics, values: Mapping[str, Any], tokenizer_signature: str) -> Dict[str, Any]:
         return bleu_result(stats, BleuOptions.from_values(values), tokenizer_signature, bool(values["lowercase"]),
                            bool(values["return_segments"]))

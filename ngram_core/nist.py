@@ -325,7 +325,9 @@ OPTIONS = OptionSet("NIST", [
     Option("variant", "mteval", "whose NIST: 'mteval' (NIST as defined, mteval-v13a's with mteval_quirks) or "
            "'nltk' (NLTK 3.10 corpus_nist / sentence_nist: each segment clipped by one reference per order)",
            "choice", choices=VARIANTS),
-    tokenize_option(doc="the tokenizer (sacreBLEU's, by name; 13a is mteval's)"),
+    tokenize_option(None, "the tokenizer, by name; None: the variant's, mteval '13a' (mteval's), nltk 'nltk-nist' "
+                    "(NLTK's NISTTokenizer, evaluate's nist_mt; 'nltk-nist-nonwestern' is its western_lang=False)",
+                    nullable=True, variant_defaults=(("mteval", "13a"), ("nltk", "nltk-nist"))),
     Option("lowercase", False, "False keeps case (mteval's -c); True lowercases (full Unicode) before "
            "tokenizing; 'ascii' lowercases A-Z only, as mteval-v13a without -c", "choice",
            choices=LOWERCASE_CHOICES),

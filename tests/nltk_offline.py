@@ -7,6 +7,10 @@ without NLTK's data. Only its ``international_tokenize`` uses them (``tokenize``
 written from the ``regex`` module's Unicode classes ``\\p{N}``, ``\\p{P}``, ``\\p{S}`` (what
 perluniprops lists, from Perl's Unicode database) into a temporary ``nltk_data`` folder
 put on ``nltk.data.path``.
+
+NLTK's ``word_tokenize`` loads Punkt's ``punkt_tab/english`` model: the same folder gets the
+four files as ngram-core ships them (``ngram_core/data/punkt_english.txt.xz``), so the
+oracle is NLTK's own loading and tokenizing code on those parameters.
 """
 from __future__ import annotations
 
@@ -33,8 +37,20 @@ def nltk_data_folder() -> str:
     every = "".join(map(chr, range(sys.maxunicode + 1)))
     for name, category in _TABLES.items():
         (folder / f"{name}.txt").write_text("".join(regex.findall(rf"\p{{{category}}}", every)), encoding="utf-8")
+    from ngram_core.tokenizers.tokenizer_nltk import punkt_tab_files
+
+    english = root / "tokenizers" / "punkt_tab" / "english"
+    english.mkdir(parents=True)
+    for name, lines in punkt_tab_files().items():
+        (english / name).write_text("".join(line + "\n" for line in lines), encoding="utf-8")
     nltk.data.path.append(str(root))
     return str(root)
+
+
+def nltk_word_tokenize():
+    """NLTK's ``word_tokenize`` (its Punkt model on the path)."""
+    nltk_data_folder()
+    return require_module("nltk.tokenize").word_tokenize
 
 
 def nltk_nist_tokenizer():

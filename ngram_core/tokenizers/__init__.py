@@ -24,6 +24,7 @@ from .tokenizer_13a import Tokenizer13a
 from .tokenizer_char import TokenizerChar
 from .tokenizer_intl import TokenizerIntl
 from .tokenizer_mecab import TokenizerJaMecab, TokenizerKoMecab
+from .tokenizer_nltk import TokenizerNltk
 from .tokenizer_nltk_nist import TokenizerNltkNist, nonwestern
 from .tokenizer_none import TokenizerNone
 from .tokenizer_zh import TokenizerZh
@@ -72,6 +73,7 @@ _REGISTRY: Dict[str, Callable[[], BaseTokenizer]] = {
     "none": TokenizerNone,
     "ja-mecab": TokenizerJaMecab,
     "ko-mecab": TokenizerKoMecab,
+    "nltk": TokenizerNltk,
     "nltk-nist": TokenizerNltkNist,
     "nltk-nist-nonwestern": nonwestern,
 }

@@ -27,7 +27,8 @@ score depend on whether a token is spelled ``0``; turn it on to get mteval-v13a'
 numbers to the last digits (it moves real scores in the 3rd decimal).
 
 ``variant="nltk"`` is NLTK 3.10's ``corpus_nist`` instead, which clips each segment
-against one reference per order (:mod:`ngram_core.nist_nltk`); computed by
+against one reference per order (:mod:`ngram_core.nist_nltk`), by default on NLTK's
+``NISTTokenizer`` tokens (``tokenize="nltk-nist"``): 🤗 evaluate's ``nist_mt``. Computed by
 :func:`corpus_nist` only, not from :class:`NistStatistics`.
 
 ``lowercase``: ``False`` (mteval's ``-c``), ``True`` (full Unicode ``str.lower()``

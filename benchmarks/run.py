@@ -118,16 +118,16 @@ def ours_via_evaluate_load_meteor(c):
 
 
 def nltk_meteor(c):
+    """evaluate's meteor: NLTK's meteor_score on its word_tokenize tokens (Punkt offline, WordNet from Debian)."""
     from nltk.translate.meteor_score import meteor_score
 
-    from ngram_core.tokenizers import tokenize
+    from nltk_offline import nltk_word_tokenize
     from nltk_wordnet import nltk_wordnet
 
-    wordnet = nltk_wordnet()
-    hyps = tokenize(c.hypotheses, "13a")
+    wordnet, word_tokenize = nltk_wordnet(), nltk_word_tokenize()
     scores = []
-    for hyp, refs in zip(hyps, c.references):
-        scores.append(meteor_score(tokenize(refs, "13a"), hyp, wordnet=wordnet))
+    for hyp, refs in zip(c.hypotheses, c.references):
+        scores.append(meteor_score([word_tokenize(r) for r in refs], word_tokenize(hyp), wordnet=wordnet))
     return sum(scores) / len(scores)
 
 

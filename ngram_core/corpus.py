@@ -43,7 +43,7 @@ import pyarrow as pa
 import pyarrow.compute as pc
 
 from . import caches
-from .tokenizers import get_tokenizer, preprocess
+from .tokenizers import for_case, get_tokenizer, preprocess
 
 
 @dataclass(frozen=True)
@@ -310,8 +310,7 @@ def _encode_small(texts: Sequence[str], tokenizer, lowercase: bool) -> EncodedTe
 
 def encode_texts(texts: Sequence[str], tokenize: str = "13a", lowercase: bool = False) -> EncodedTexts:
     """Tokenize ``texts`` (sacreBLEU's preprocessing and tokenizer) into integer ids."""
-    tokenizer = get_tokenizer(tokenize)
-    lowercase = lowercase and not tokenizer.lowercases  # (it lowercases its own tokens)
+    tokenizer, lowercase = for_case(get_tokenizer(tokenize), lowercase)
     if len(texts) == 0:  # (a blob tokenizer would return one empty string)
         return EncodedTexts(ids=np.zeros(0, dtype=np.int64), offsets=np.zeros(1, dtype=np.int64), vocab=[])
     if len(texts) <= SMALL_INPUT_TEXTS:

@@ -27,7 +27,8 @@ score depend on whether a token is spelled ``0``; turn it on to get mteval-v13a'
 numbers to the last digits (it moves real scores in the 3rd decimal).
 
 ``variant="nltk"`` is NLTK 3.10's ``corpus_nist`` instead, which clips each segment
-against one reference per order (:mod:`ngram_core.nist_nltk`); computed by
+against one reference per order (:mod:`ngram_core.nist_nltk`), by default on NLTK's
+``NISTTokenizer`` tokens (``tokenize="nltk-nist"``): 🤗 evaluate's ``nist_mt``. Computed by
 :func:`corpus_nist` only, not from :class:`NistStatistics`.
 
 ``lowercase``: ``False`` (mteval's ``-c``), ``True`` (full Unicode ``str.lower()``
@@ -322,9 +323,13 @@ def _finalize(values: Dict[str, Any], given: frozenset) -> Dict[str, Any]:
 
 OPTIONS = OptionSet("NIST", [
     Option("variant", "mteval", "whose NIST: 'mteval' (NIST as defined, mteval-v13a's with mteval_quirks) or "
-           "'nltk' (NLTK 3.10 corpus_nist / sentence_nist: each segment clipped by one reference per order)",
+           "'nltk' (NLTK 3.10 corpus_nist / sentence_nist, evaluate's nist_mt: each segment clipped by one reference "
+           "per order; not with mteval_quirks; corpus_nist and nist_custom only, not score_all, the reducers, "
+           "significance or ngram-score)",
            "choice", choices=VARIANTS),
-    tokenize_option(doc="13a is mteval's"),
+    tokenize_option(None, "None: the variant's, mteval '13a' (mteval's), nltk 'nltk-nist' "
+                    "(NLTK's NISTTokenizer, evaluate's nist_mt; 'nltk-nist-nonwestern' is its western_lang=False)",
+                    nullable=True, variant_defaults=(("mteval", "13a"), ("nltk", "nltk-nist"))),
     Option("lowercase", False, "False keeps case (mteval's -c); True lowercases (full Unicode) before "
            "tokenizing; 'ascii' lowercases A-Z only, as mteval-v13a without -c", "choice",
            choices=LOWERCASE_CHOICES),

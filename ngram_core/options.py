@@ -68,11 +68,19 @@ class Option:
     nullable: bool = False
     variants: Tuple[str, ...] = ()
     variant_choices: Tuple[Tuple[str, Tuple[Any, ...]], ...] = ()  # (variant, its choices): a subset each
+    variant_defaults: Tuple[Tuple[str, Any], ...] = ()  # (variant, the value None stands for with it)
     retired: Tuple[Tuple[Any, str], ...] = ()  # (former choice, what to use instead)
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
             raise ValueError(f"option {self.name}: kind {self.kind!r} is not one of {KINDS}")
+        if self.variant_defaults and (self.default is not None or not self.nullable):
+            raise ValueError(f"option {self.name}: variant_defaults need default None (nullable): None stands "
+                             "for the variant's default")
+
+    def default_for(self, variant: Any) -> Any:
+        """The value the option takes with ``variant`` when it is not given (or given as None)."""
+        return dict(self.variant_defaults).get(variant, self.default)
 
     def choices_for(self, variant: Any) -> Tuple[Any, ...]:
         """The choices variant ``variant`` accepts (all of them unless ``variant_choices`` says)."""
@@ -286,6 +294,9 @@ class OptionSet(Mapping[str, Option]):
         for name, value in given.items():
             values[name] = self._options[name].check(value)
         variant = values.get("variant")
+        for name, option in self._options.items():
+            if option.variant_defaults and values[name] is None:
+                values[name] = option.default_for(variant)
         for name in given:
             option, value = self._options[name], values[name]
             # (its default, given explicitly, sets nothing: a form that sends every field is fine)
@@ -367,8 +378,11 @@ def _lowercasing_tokenizer(values: Dict[str, Any], given: Mapping[str, Any], def
 
 LOWERCASE_CHOICES = (False, True, "ascii")  # "ascii": A-Z only, as mteval-v13a without -c
 TOKENIZE_DOC = ("the tokenizer, by name: sacreBLEU 2.6.0's token for token (13a, intl, zh, char, none; ja-mecab "
-                "after pip install 'ngram-core[ja]', ko-mecab after '[ko]'), or coco (pycocoevalcap's caption tokens, "
-                "lowercased by the tokenizer; the GPL plugin: pip install -e plugins/ngram-core-coco)")
+                "after pip install 'ngram-core[ja]', ko-mecab after '[ko]'); nltk (NLTK 3.10's word_tokenize: Punkt's English "
+                "parameters, then the Treebank rules; lowercase after tokenizing), nltk-nist and nltk-nist-nonwestern "
+                "(NLTK's NISTTokenizer, western_lang True / False; lowercase after unescaping, as NLTK); or coco "
+                "(pycocoevalcap's caption tokens, lowercased by the tokenizer; the GPL plugin: pip install -e "
+                "plugins/ngram-core-coco)")
 
 
 def tokenize_option(default: str = "13a", doc: str = "", **kwargs: Any) -> Option:

@@ -196,6 +196,10 @@ def test_every_declared_option_has_a_flag_that_reaches_the_core(files):
     items = json.loads(ok(files["ref.A"], "-i", files["base"], "-m", "meteor", "--meteor-variant", "nltk",
                           "--no-meteor-lowercase", "--meteor-stages", "exact", "stem"))
     assert items[0]["case"] == "mixed" and items[0]["variant"] == "nltk"
+    assert items[0]["tok"] == "nltk"  # the variant's own default tokenizer, NLTK's word_tokenize (evaluate's meteor)
+    item = json.loads(ok(files["ref.A"], "-i", files["base"], "-m", "nist", "-tok", "nltk-nist", "-lc", "-w", "10"))
+    assert item["score"] == round(corpus_nist(hyps, refs, tokenize="nltk-nist", lowercase=True)["nist"], 10)
+    assert "tok:nltk-nist" in item["signature"]
     assert "--bleu-max-order" in _error(files["ref.A"], "-i", files["base"], "--bleu-max-order", "3", "-m", "nist")
 
 

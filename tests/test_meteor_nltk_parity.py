@@ -52,7 +52,7 @@ def test_nltk_variant_equals_live_nltk_segment_by_segment_on_wmt():
             oracle_records()
         hyps, refs = load_system(record)
         hyps, refs = hyps[::7], refs[::7]
-        ours = compute_meteor(hyps, refs, variant="nltk", return_segments=True)["segment_scores"]
+        ours = compute_meteor(hyps, refs, variant="nltk", tokenize="13a", return_segments=True)["segment_scores"]
         assert ours == _nltk_segment_scores(hyps, refs, wordnet), record_id(record)
         compared += len(hyps)
     assert compared > 5000
@@ -68,7 +68,7 @@ _SENTENCE = st.lists(st.sampled_from(_WORDS), min_size=0, max_size=12).map(" ".j
 @given(hyp=_SENTENCE, refs=st.lists(_SENTENCE, min_size=1, max_size=3))
 def test_nltk_variant_equals_live_nltk_on_generated_sentences(hyp, refs):
     wordnet = nltk_wordnet()
-    ours = compute_meteor([hyp], [refs], variant="nltk", return_segments=True)["segment_scores"]
+    ours = compute_meteor([hyp], [refs], variant="nltk", tokenize="13a", return_segments=True)["segment_scores"]
     assert ours == _nltk_segment_scores([hyp], [refs], wordnet)
 
 
@@ -78,7 +78,8 @@ def test_nltk_variant_equals_live_nltk_for_any_parameters(hyp, ref, alpha, beta,
     from nltk.translate.meteor_score import meteor_score
 
     wordnet = nltk_wordnet()
-    ours = compute_meteor([hyp], [ref], variant="nltk", alpha=alpha, beta=beta, gamma=gamma, return_segments=True)
+    ours = compute_meteor([hyp], [ref], variant="nltk", tokenize="13a", alpha=alpha, beta=beta, gamma=gamma,
+                          return_segments=True)
     hyp_tokens, ref_tokens = tokenize([hyp, ref], "13a")
     theirs = meteor_score([ref_tokens], hyp_tokens, wordnet=wordnet, alpha=alpha, beta=beta, gamma=gamma)
     assert ours["segment_scores"] == [theirs]

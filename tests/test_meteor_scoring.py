@@ -86,8 +86,9 @@ def test_empty_strings_score_zero_without_error(variant):
 def test_signature_names_every_setting():
     result = compute_meteor(["a"], [["a", "b"]], variant="nltk", alpha=0.8, lowercase=False)
     assert result["signature"].startswith(
-        "METEOR|nrefs:2|case:mixed|tok:13a|variant:nltk|stages:exact+stem+synonym|alpha:0.8|beta:3|gamma:0.5|version:"
+        "METEOR|nrefs:2|case:mixed|tok:nltk|variant:nltk|stages:exact+stem+synonym|alpha:0.8|beta:3|gamma:0.5|version:"
     )
+    assert "|tok:13a|" in compute_meteor(["a"], [["a"]], variant="nltk", tokenize="13a")["signature"]
     result = compute_meteor(["a"], [["a", "b"]], stages="exact stem", alpha=0.8, normalize=False, beam=10)
     assert result["signature"].startswith(
         "METEOR|nrefs:2|variant:meteor-1.5|lang:english|task:rank|stages:exact+stem|weights:1+0.6|alpha:0.8|beta:0.2|"

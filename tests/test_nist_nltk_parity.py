@@ -202,6 +202,18 @@ def test_nltk_variant_rules():
     out = corpus_nist(["a b c"], [["a b c", "a b x"]], variant="nltk", tokenize="none")
     assert out["signature"].startswith("NIST|variant:nltk|nrefs:2|case:mixed|tok:none|order:5|")
     assert corpus_nist(["a b c"], [["a b c", "a b x"]])["signature"].startswith("NIST|nrefs:2|case:mixed|tok:13a|")
+    # each variant's own tokenizer when none is given (None too): NLTK's NISTTokenizer for nltk, 13a for mteval
+    assert "|tok:nltk-nist|" in corpus_nist(["a b"], ["a b"], variant="nltk")["signature"]
+    assert "|tok:nltk-nist|" in corpus_nist(["a b"], ["a b"], variant="nltk", tokenize=None)["signature"]
+    assert "|tok:13a|" in corpus_nist(["a b"], ["a b"], variant="mteval", tokenize=None)["signature"]
+    assert "|tok:nltk-nist-nonwestern|" in corpus_nist(["a b"], ["a b"], tokenize="nltk-nist-nonwestern")["signature"]
+    assert corpus_nist(["x.y ."], ["x.y ."], variant="nltk")["counts"][0] == 4  # NLTK splits x.y; 13a does not
+    from ngram_core.nist import OPTIONS
+    from ngram_core.options import Option
+
+    assert [OPTIONS["tokenize"].default_for(v) for v in ("mteval", "nltk")] == ["13a", "nltk-nist"]
+    with pytest.raises(ValueError, match="variant_defaults need default None"):
+        Option("tokenize", "13a", "", "choice", choices=("13a", "none"), variant_defaults=(("x", "none"),))
     # defined where NLTK divides by zero: no 5-gram in the corpus, empty hypotheses, empty references
     assert corpus_nist(["a b"], [["a b"]], variant="nltk")["nist"] == corpus_nist(["a b"], [["a b"]])["nist"] > 0
     assert corpus_nist([""], [["a b"]], variant="nltk")["nist"] == 0.0

@@ -246,6 +246,18 @@ def test_scorer_shows_what_compute_returns_on_the_example(metric):
         assert message.startswith(f"**{scale[0]} = {scale[1]:.{scale[2]}f}**")
 
 
+@pytest.mark.parametrize("name,tokenizer", [("nist_custom", "nltk-nist"), ("meteor_custom", "nltk")])
+def test_the_variant_widget_alone_brings_the_variants_own_tokenizer(name, tokenizer):
+    """tokenize left at "(default)" is the chosen variant's (evaluate's nist_mt and meteor tokenizers for nltk)."""
+    metric = space.load_metric(metric_folder(name))
+    specs = space.option_specs(metric.OPTIONS)
+    values = [space.choice_label("nltk") if s.name == "variant" else space.widget_value(s) for s in specs]
+    kwargs = space.option_values(specs, values)
+    assert kwargs.get("tokenize") is None
+    result = metric.compute(predictions=["the cat sat ."], references=[["the cat sat ."]], **kwargs)
+    assert f"|tok:{tokenizer}|" in result["signature"]
+
+
 def test_scorer_reports_bad_input_and_bad_options_without_raising(metric):
     specs = space.option_specs(metric.OPTIONS)
     score = space.make_scorer(metric, specs)

@@ -6,8 +6,9 @@ Two variants, each named for the tool whose numbers it reproduces:
   -norm`` (what WMT and pycocoevalcap report): the jar's tokenizer, modules, beam
   search and scoring, by language and task (:mod:`.jar_metric`).
 - ``nltk``: NLTK 3.10.4's ``meteor_score`` to the last digit (greedy right-to-left
-  staged matching, Porter stems, NLTK's synonym rule) on our 13a tokens, evaluate's
-  ``meteor``.
+  staged matching, Porter stems, NLTK's synonym rule) on NLTK's ``word_tokenize`` tokens
+  (``tokenize="nltk"``, lowercased after tokenizing): evaluate's ``meteor``. Any other
+  tokenizer by name (``13a``, this variant's former default: lowercasing, then 13a).
 
 For ``nltk``, every hypothesis is aligned with each of its references and keeps the
 best-scoring reference (the first one on ties, as NLTK's ``max``). Work is done once
@@ -191,7 +192,7 @@ def corpus_segment_statistics(corpus: TokenizedCorpus, stages: Sequence[str] = S
 
 
 def signature(variant: str, stages: Sequence[str], alpha: float, beta: float, gamma: float, tokenize: str, lowercase: bool, nrefs: str) -> str:
-    """The ``nltk`` variant's: ``METEOR|nrefs:1|case:lc|tok:13a|variant:nltk|stages:exact+stem+synonym|alpha:0.9|beta:3|gamma:0.5|version:ngram-core-X``.
+    """The ``nltk`` variant's: ``METEOR|nrefs:1|case:lc|tok:nltk|variant:nltk|stages:exact+stem+synonym|alpha:0.9|beta:3|gamma:0.5|version:ngram-core-X``.
 
     The same field names and order as BLEU's and NIST's signatures where they overlap.
     """
@@ -210,8 +211,7 @@ def signature(variant: str, stages: Sequence[str], alpha: float, beta: float, ga
     )
 
 
-NLTK_DEFAULTS = {"stages": STAGES, "alpha": DEFAULT_ALPHA, "beta": DEFAULT_BETA, "gamma": DEFAULT_GAMMA, "lowercase": True,
-                 "tokenize": "13a"}
+NLTK_DEFAULTS = {"stages": STAGES, "alpha": DEFAULT_ALPHA, "beta": DEFAULT_BETA, "gamma": DEFAULT_GAMMA, "lowercase": True}
 METEOR15_ONLY = ("meteor-1.5",)
 
 
@@ -277,9 +277,10 @@ OPTIONS = OptionSet("METEOR", [
          variants=METEOR15_ONLY),
     Option("beam", jar_settings.DEFAULT_BEAM, "the jar's -x: partial alignments kept by the search", "int", low=1,
            variants=METEOR15_ONLY),
-    tokenize_option(None, "None: nltk '13a', meteor-1.5 the jar's own "
-                    "(normalize); meteor-1.5 takes only 'coco' (pycocoevalcap's PTB tokens before the jar, as "
-                    "pycocoevalcap runs it)", nullable=True, variant_choices=(("meteor-1.5", ("coco",)),)),
+    tokenize_option(None, "None: nltk 'nltk' (NLTK's word_tokenize, as evaluate's meteor), "
+                    "meteor-1.5 the jar's own (normalize); meteor-1.5 takes only 'coco' (pycocoevalcap's PTB tokens "
+                    "before the jar, as pycocoevalcap runs it)", nullable=True,
+                    variant_choices=(("meteor-1.5", ("coco",)),), variant_defaults=(("nltk", "nltk"),)),
     Option("lowercase", None, "lowercase before tokenizing; None: nltk True, meteor-1.5 as -norm (which "
            "lowercases) or, with normalize=False, False (the jar's -lower)", "flag", nullable=True),
     return_segments_option(),

@@ -17,13 +17,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib.metadata import entry_points
-from typing import Callable, Dict, List, Sequence
+from typing import Callable, Dict, List, Sequence, Tuple
 
 from .base import BaseTokenizer
 from .tokenizer_13a import Tokenizer13a
 from .tokenizer_char import TokenizerChar
 from .tokenizer_intl import TokenizerIntl
 from .tokenizer_mecab import TokenizerJaMecab, TokenizerKoMecab
+from .tokenizer_nltk import TokenizerNltk
+from .tokenizer_nltk_nist import TokenizerNltkNist, nonwestern
 from .tokenizer_none import TokenizerNone
 from .tokenizer_zh import TokenizerZh
 
@@ -71,6 +73,9 @@ _REGISTRY: Dict[str, Callable[[], BaseTokenizer]] = {
     "none": TokenizerNone,
     "ja-mecab": TokenizerJaMecab,
     "ko-mecab": TokenizerKoMecab,
+    "nltk": TokenizerNltk,
+    "nltk-nist": TokenizerNltkNist,
+    "nltk-nist-nonwestern": nonwestern,
 }
 
 TOKENIZERS = tuple(_REGISTRY) + tuple(PLUGINS)
@@ -87,6 +92,16 @@ def get_tokenizer(name: str = DEFAULT_TOKENIZER) -> BaseTokenizer:
     return (_REGISTRY.get(name) or _plugin(name))()
 
 
+def for_case(tokenizer: BaseTokenizer, lowercase: bool) -> Tuple[BaseTokenizer, bool]:
+    """The tokenizer to run for ``lowercase``, and whether to lowercase the text before it:
+    a tokenizer that lowercases its tokens itself (``coco``) or lowercases at its tool's own
+    point (:meth:`BaseTokenizer.lowercasing`) is run without lowercasing before."""
+    if not lowercase or tokenizer.lowercases:
+        return tokenizer, False
+    inside = tokenizer.lowercasing()
+    return (tokenizer, True) if inside is None else (inside, False)
+
+
 def preprocess(texts: Sequence[str], lowercase: bool = False, strip: bool = True) -> List[str]:
     """sacreBLEU's preprocessing before any tokenizer: lowercase, then ``rstrip()`` (if ``strip``)."""
     if lowercase:
@@ -96,8 +111,8 @@ def preprocess(texts: Sequence[str], lowercase: bool = False, strip: bool = True
 
 def tokenize_strings(texts: Sequence[str], name: str = DEFAULT_TOKENIZER, lowercase: bool = False) -> List[str]:
     """Preprocess and tokenize ``texts``; one whitespace-separated string per text."""
-    tokenizer = get_tokenizer(name)
-    return tokenizer.tokenize_batch(preprocess(texts, lowercase and not tokenizer.lowercases, tokenizer.strip_lines))
+    tokenizer, lowercase = for_case(get_tokenizer(name), lowercase)
+    return tokenizer.tokenize_batch(preprocess(texts, lowercase, tokenizer.strip_lines))
 
 
 def tokenize(texts: Sequence[str], name: str = DEFAULT_TOKENIZER, lowercase: bool = False) -> List[List[str]]:
@@ -111,6 +126,7 @@ __all__ = [
     "PLUGINS",
     "TOKENIZERS",
     "TokenizerNotInstalled",
+    "for_case",
     "get_tokenizer",
     "preprocess",
     "tokenize",

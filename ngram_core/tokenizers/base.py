@@ -42,6 +42,12 @@ class BaseTokenizer:
     # (its rules read case), so lowercase=True is left to the tokenizer.
     lowercases: bool = False
 
+    def lowercasing(self) -> BaseTokenizer | None:
+        """The tokenizer that lowercases at its tool's own point inside tokenizing (NLTK's
+        NISTTokenizer lowercases after unescaping entities); None (the default): lowercasing
+        comes before tokenizing, as sacreBLEU's preprocessing has it."""
+        return None
+
     def prepare_line(self, line: str) -> str:
         """The part of tokenization that spans whitespace; only used when chunk_local.
 

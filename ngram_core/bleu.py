@@ -61,7 +61,10 @@ OPTIONS = OptionSet("BLEU", [
            "sentence_bleu), 'evaluate' (evaluate's bleu: tensorflow/nmt compute_bleu), 'mteval' (mteval-v13a.pl), "
            "'coco' (pycocoevalcap Bleu), 'torchmetrics' (torchmetrics BLEUScore; SacreBLEUScore with its tokenizer)",
            "choice", choices=VARIANTS),
-    tokenize_option(variant_choices=_by_variant("tokenizers", TOKENIZERS)),
+    tokenize_option(None, "None: the variant's, 13a (torchmetrics: none, BLEUScore's whitespace split; its "
+                    "SacreBLEUScore is tokenize='13a')", nullable=True,
+                    variant_choices=_by_variant("tokenizers", TOKENIZERS),
+                    variant_defaults=tuple((name, get_variant(name).default_tokenizer) for name in VARIANTS)),
     Option("lowercase", False, "lowercase (full Unicode str.lower()) before tokenizing; 'ascii' (variant mteval): "
            "A-Z only, as mteval-v13a without -c", "choice", choices=LOWERCASE_CHOICES,
            variant_choices=_by_variant("lowercase_choices", LOWERCASE_CHOICES)),

@@ -209,7 +209,10 @@ def test_signatures_name_the_variant_and_its_options():
     # the default variant is sacreBLEU's signature, unchanged
     assert corpus_bleu(hyps, refs)["signature"] == f"BLEU|nrefs:2|case:mixed|eff:no|tok:13a|smooth:exp|order:4|{version}"
     assert corpus_bleu(hyps, refs, variant="torchmetrics", smooth_method="add-one", weights=[0.5, 0.5], max_order=2)["signature"] == \
-        f"BLEU|variant:torchmetrics|nrefs:2|case:mixed|tok:13a|smooth:add-one|order:2|w:0.5,0.5|{version}"
+        f"BLEU|variant:torchmetrics|nrefs:2|case:mixed|tok:none|smooth:add-one|order:2|w:0.5,0.5|{version}"
+    # (its default tokenizer is BLEUScore's whitespace split; SacreBLEUScore is tokenize="13a")
+    assert corpus_bleu(hyps, refs, variant="torchmetrics", tokenize="13a")["signature"] == \
+        f"BLEU|variant:torchmetrics|nrefs:2|case:mixed|tok:13a|smooth:none|order:4|{version}"
     assert VARIANTS == ("sacrebleu", "nltk", "evaluate", "mteval", "coco", "torchmetrics")
 
 

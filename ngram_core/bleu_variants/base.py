@@ -72,6 +72,7 @@ class BleuVariant:
     takes_weights = False
     lowercase_choices: Tuple[Any, ...] = (False, True)
     tokenizers: Optional[Tuple[str, ...]] = None  # accepted ``tokenize`` names; None: any
+    default_tokenizer = "13a"  # what ``tokenize=None`` (not given) means with this variant
     reference_ties = "shorter"  # which of two equally close references gives ref_len: "shorter" or "first"
 
     # -- options ------------------------------------------------------------------------

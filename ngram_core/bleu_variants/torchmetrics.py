@@ -73,6 +73,7 @@ def _exp(x: np.float32) -> np.float32:
 
 class TorchmetricsBleu(BleuVariant):
     name = "torchmetrics"
+    default_tokenizer = "none"  # BLEUScore()'s whitespace split; SacreBLEUScore() is tokenize="13a"
     tool = "torchmetrics 1.9 BLEUScore / SacreBLEUScore"
     smooth_methods = ("none", "add-one")
     takes_weights = True

@@ -42,6 +42,7 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
 
+from . import arrow_arrays
 from .tokenizers import get_tokenizer, preprocess
 
 
@@ -97,7 +98,7 @@ def _single_spaced(arr: pa.Array, prepare=None) -> pa.Array:
         if prepare is not None:
             line = prepare(line)
         fixed.append(" ".join(line.split()))
-    return pc.replace_with_mask(arr, flagged, pa.array(fixed, type=arr.type))
+    return pc.replace_with_mask(arr, flagged, arrow_arrays.strings(fixed, arr.type))
 
 
 def _split_encode(arr: pa.Array):
@@ -110,11 +111,11 @@ def _split_encode(arr: pa.Array):
     """
     lists = pc.split_pattern(arr, " ")
     encoded = pc.dictionary_encode(lists.flatten())
-    codes = encoded.indices.to_numpy(zero_copy_only=False).astype(np.int64, copy=False)
+    codes = arrow_arrays.to_numpy(encoded.indices).astype(np.int64, copy=False)
     dictionary = encoded.dictionary
-    list_offsets = lists.offsets.to_numpy(zero_copy_only=False).astype(np.int64, copy=False)
+    list_offsets = arrow_arrays.to_numpy(lists.offsets).astype(np.int64, copy=False)
     counts = np.diff(list_offsets)
-    empty = pc.index(dictionary, "").as_py()
+    empty = pc.index(dictionary, arrow_arrays.string_scalar("", dictionary.type)).as_py()
     if empty >= 0:
         # Drop the empty fields (runs of spaces make them) by position and give the
         # empty string's code to the last distinct field: cheaper than compressing all
@@ -127,7 +128,7 @@ def _split_encode(arr: pa.Array):
         if empty < last:
             codes[codes == last] = empty
             order[empty] = last
-        dictionary = dictionary.take(pa.array(order))
+        dictionary = dictionary.take(arrow_arrays.int64s(order))
     return codes, dictionary, counts
 
 
@@ -148,7 +149,7 @@ def intern_strings(values: Iterable[str]) -> tuple[np.ndarray, list[str]]:
 
 def _encode_split(strings: list[str]) -> EncodedTexts:
     """Whitespace-separated fields of ``strings`` as token ids (no tokenizing)."""
-    codes, dictionary, counts = _split_encode(_single_spaced(pa.array(strings, type=pa.large_string())))
+    codes, dictionary, counts = _split_encode(_single_spaced(arrow_arrays.strings(strings)))
     return EncodedTexts(ids=codes, offsets=offsets_from_counts(counts), vocab=dictionary.to_pylist())
 
 
@@ -158,7 +159,7 @@ def _tokenize_chunks(tokenizer, chunks: pa.Array) -> pa.Array:
         return chunks
     tokenized = tokenizer.tokenize_arrow(chunks)
     if tokenized is None:
-        tokenized = _single_spaced(pa.array(tokenizer.tokenize_batch(chunks.to_pylist()), type=chunks.type))
+        tokenized = _single_spaced(arrow_arrays.strings(tokenizer.tokenize_batch(chunks.to_pylist()), chunks.type))
     # Leading and trailing spaces (13a pads every chunk) would only make empty fields
     # to drop after interning; trimming them first is cheaper.
     return pc.utf8_trim(tokenized, " ")
@@ -304,7 +305,7 @@ def encode_texts(texts: Sequence[str], tokenize: str = "13a", lowercase: bool = 
         return _encode_split(tokenizer.tokenize_batch(preprocess(texts, lowercase, tokenizer.strip_lines)))
     # rstrip (preprocess) only matters to lines with other whitespace: _single_spaced does it
     lines = [text.lower() for text in texts] if lowercase else list(texts)
-    arr = pa.array(lines, type=pa.large_string())
+    arr = arrow_arrays.strings(lines)
     chunk_code, distinct, chunks_per_text = _split_encode(_single_spaced(arr, tokenizer.prepare_line))
     chunk_offsets = offsets_from_counts(chunks_per_text)
     # chunks that tokenizing can change are tokenized (once each); the others are a token each
@@ -321,8 +322,9 @@ def encode_texts(texts: Sequence[str], tokenize: str = "13a", lowercase: bool = 
     # one vocabulary for the plain chunks and the tokens of the others, interned in arrow
     token_code, vocab, tokens_per_chunk = _split_encode(tokenized)
     # every occurrence of a chunk is expanded into its tokens
-    tokens_of_chunk = pa.LargeListArray.from_arrays(pa.array(offsets_from_counts(tokens_per_chunk)), pa.array(token_code))
-    expanded = pc.take(tokens_of_chunk, pa.array(chunk_code))
-    token_offsets = expanded.offsets.to_numpy()
-    ids = expanded.flatten().to_numpy()
+    tokens_of_chunk = pa.LargeListArray.from_arrays(arrow_arrays.int64s(offsets_from_counts(tokens_per_chunk)),
+                                                    arrow_arrays.int64s(token_code))
+    expanded = pc.take(tokens_of_chunk, arrow_arrays.int64s(chunk_code))
+    token_offsets = arrow_arrays.to_numpy(expanded.offsets)
+    ids = arrow_arrays.to_numpy(expanded.flatten())
     return EncodedTexts(ids=ids, offsets=token_offsets[chunk_offsets] - token_offsets[0], vocab=vocab.to_pylist())

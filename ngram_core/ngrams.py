@@ -23,6 +23,7 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
 
+from . import arrow_arrays
 from .corpus import SMALL_INPUT_TEXTS, EncodedTexts, encode_texts, intern_strings, offsets_from_counts
 
 _ASCII_LOWER = str.maketrans(string.ascii_uppercase, string.ascii_lowercase)
@@ -83,8 +84,8 @@ def tokenize_corpus(
     else:
         counts = np.fromiter(map(len, references), dtype=np.int64, count=n)
         flat = [ref for refs in references for ref in refs]
-        encoded = pc.dictionary_encode(pa.array(flat, type=pa.large_string()))
-        codes = encoded.indices.to_numpy(zero_copy_only=False).astype(np.int64)
+        encoded = pc.dictionary_encode(arrow_arrays.strings(flat))
+        codes = arrow_arrays.to_numpy(encoded.indices).astype(np.int64)
         distinct = encoded.dictionary.to_pylist()
         width = int(counts.max()) if n else 0
         table = np.full((n, width), -1, dtype=np.int64)
@@ -116,8 +117,8 @@ def factorize(keys: np.ndarray):
     """
     if len(keys) == 0:
         return np.zeros(0, dtype=np.int64), 0
-    encoded = pc.dictionary_encode(pa.array(keys, type=pa.int64()))
-    codes = encoded.indices.to_numpy(zero_copy_only=False).astype(np.int64, copy=False)
+    encoded = pc.dictionary_encode(arrow_arrays.int64s(keys))
+    codes = arrow_arrays.to_numpy(encoded.indices).astype(np.int64, copy=False)
     return codes, len(encoded.dictionary)
 
 
@@ -266,9 +267,9 @@ def match_ngrams(corpus: TokenizedCorpus, max_order: int) -> List[NgramMatches]:
         if len(later):  # k-th occurrences (k > 1) in hypotheses: look for a k-th in a reference
             ref_later = cut + np.flatnonzero(rank[cut:] > 1)
             width = int(rank.max()) + 1
-            found = pc.is_in(pa.array(code[later] * width + rank[later]),
-                             value_set=pa.array(code[ref_later] * width + rank[ref_later]))
-            matched[later] = found.to_numpy(zero_copy_only=False)
+            found = pc.is_in(arrow_arrays.int64s(code[later] * width + rank[later]),
+                             value_set=arrow_arrays.int64s(code[ref_later] * width + rank[ref_later]))
+            matched[later] = arrow_arrays.to_numpy(found)
         in_refs = np.zeros(size, dtype=np.int64)
         in_refs[code[cut:]] = origin[pos[cut:]]
         result.append(NgramMatches(positions=pos[:cut], segment=text_of[pos[:cut]], source=in_refs[code[:cut]],

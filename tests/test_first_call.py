@@ -1,0 +1,69 @@
+"""A one-off call in a fresh process loads only what it needs: no pandas (unless the
+caller passes pandas), no significance code, and the heavier engines only where their
+rule says so. Each case runs in its own interpreter, since what a test process has
+already imported says nothing about a user's fresh one. (Speed itself is measured in
+``benchmarks/first_call.py``, not asserted here.)"""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+ROOT = Path(__file__).resolve().parents[1]
+
+# never needed to score a corpus given as Python lists
+HEAVY = ("pandas", "ngram_core.significance")
+
+_CHILD = """
+import json, sys
+import ngram_core
+hyps = ["the cat sat on the mat number %d ." % i for i in range({n})]
+refs = [["a cat sat on the mat , number %d ." % i] for i in range({n})]
+{call}
+print(json.dumps(sorted(m for m in sys.modules if m.split(".")[0] in ("pandas", "numba", "pyarrow", "scipy")
+                        or m.startswith("ngram_core.significance"))))
+"""
+
+
+def loaded_after(call: str, n: int, **env) -> set:
+    """The heavy modules a fresh interpreter holds after ``call`` on ``n`` segments."""
+    child_env = {**os.environ, "PYTHONPATH": str(ROOT), **env}
+    done = subprocess.run([sys.executable, "-c", _CHILD.format(n=n, call=call)], capture_output=True, text=True,
+                          env=child_env, cwd=ROOT, timeout=300)
+    assert done.returncode == 0, done.stderr
+    return set(json.loads(done.stdout.strip().splitlines()[-1]))
+
+
+def top_level(modules: set) -> set:
+    return {m.split(".")[0] if not m.startswith("ngram_core.") else "ngram_core.significance" for m in modules}
+
+
+@pytest.mark.parametrize("n", [10, 2000], ids=["10 segments", "2000 segments"])
+@pytest.mark.parametrize("call", ["ngram_core.corpus_bleu(hyps, refs)", "ngram_core.corpus_nist(hyps, refs)"])
+def test_a_corpus_score_imports_no_pandas_and_no_significance(call, n):
+    assert not top_level(loaded_after(call, n)) & set(HEAVY)
+
+
+@settings(max_examples=100, deadline=None)
+@given(values=st.lists(st.text(alphabet=st.characters(blacklist_categories=("Cs",)))), offset=st.integers(0, 3),
+       large=st.booleans())
+def test_arrays_built_from_buffers_equal_pyarrows_own(values, offset, large):
+    import numpy as np
+    import pyarrow as pa
+
+    from ngram_core import arrow_arrays
+
+    kind = pa.large_string() if large else pa.string()
+    built = arrow_arrays.strings(values, kind)
+    assert built.equals(pa.array(values, type=kind)) and built.validate(full=True) is None
+    numbers = np.arange(len(values)) * 7 - 3
+    assert arrow_arrays.int64s(numbers).equals(pa.array(numbers, type=pa.int64()))
+    flags = pa.array([len(v) % 2 == 0 for v in values], type=pa.bool_()).slice(min(offset, len(values)))
+    assert arrow_arrays.to_numpy(flags).tolist() == flags.to_numpy(zero_copy_only=False).tolist()
+    sliced = pa.array(numbers, type=pa.int32()).slice(min(offset, len(values)))
+    assert arrow_arrays.to_numpy(sliced).tolist() == sliced.to_numpy().tolist()

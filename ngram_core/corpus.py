@@ -42,7 +42,7 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
 
-from . import arrow_arrays
+from . import arrow_arrays, compiled
 from .tokenizers import get_tokenizer, preprocess
 
 
@@ -264,6 +264,19 @@ def _renumber_scratch(n_words: int) -> np.ndarray:
     return scratch
 
 
+def gather_first_appearance(buffer: np.ndarray, places: np.ndarray, new_id: np.ndarray):
+    """:func:`ngram_core._small_kernels.gather_first_appearance` in numpy (the same
+    three arrays; ``new_id`` is not needed here and left as it is)."""
+    lengths, starts = places & 0xFFFFFFFF, places >> 32
+    offsets = offsets_from_counts(lengths)
+    words = buffer[np.repeat(starts - offsets[:-1], lengths) + np.arange(offsets[-1])]
+    distinct, first, inverse = np.unique(words, return_index=True, return_inverse=True)
+    order = np.argsort(first, kind="stable")  # by first appearance
+    rank = np.empty(len(order), dtype=np.int64)
+    rank[order] = np.arange(len(order))
+    return rank[inverse.reshape(-1)], offsets, distinct[order]
+
+
 def recent_tokens() -> RecentTokens:
     """The cache of small inputs (a new one once the old one is full)."""
     global _RECENT
@@ -275,7 +288,7 @@ def recent_tokens() -> RecentTokens:
 def _encode_small(texts: Sequence[str], tokenizer, lowercase: bool) -> EncodedTexts:
     """``encode_texts`` in Python, for a few texts: ids come from the cache of recent tokens."""
     recent = recent_tokens()  # one instance throughout, even if another call replaces it
-    from ._small_kernels import gather_first_appearance  # numba, compiled once per installation (cached)
+    gather = compiled.kernels().gather_first_appearance if compiled.use() else gather_first_appearance
 
     with recent.lock:
         table = recent.texts.setdefault((tokenizer.name, lowercase), {})
@@ -287,8 +300,8 @@ def _encode_small(texts: Sequence[str], tokenizer, lowercase: bool) -> EncodedTe
             places.append(place)
         # Renumber in order of first appearance in these texts: a function of the input
         # alone, not of what the cache saw before (NIST and METEOR sum floats in id order).
-        local, offsets, distinct = gather_first_appearance(recent.buffer, np.array(places, dtype=np.int64),
-                                                           _renumber_scratch(len(recent.words)))
+        local, offsets, distinct = gather(recent.buffer, np.array(places, dtype=np.int64),
+                                                   _renumber_scratch(len(recent.words)))
         vocab = recent.word_array()[distinct].tolist()
     return EncodedTexts(ids=local, offsets=offsets, vocab=vocab)
 

@@ -23,7 +23,7 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
 
-from . import arrow_arrays
+from . import arrow_arrays, compiled
 from .corpus import SMALL_INPUT_TEXTS, EncodedTexts, encode_texts, intern_strings, offsets_from_counts
 
 _ASCII_LOWER = str.maketrans(string.ascii_uppercase, string.ascii_lowercase)
@@ -73,6 +73,7 @@ def tokenize_corpus(
     lowercase: bool = False,
 ) -> TokenizedCorpus:
     """Tokenize checked input (one list of references per hypothesis) once."""
+    compiled.count_call()  # (a process that tokenizes corpus after corpus is long-running)
     n = len(hypotheses)
     if sum(map(len, references)) <= SMALL_INPUT_TEXTS:  # a dict beats pyarrow's and numpy's fixed costs
         index: dict = {}
@@ -289,10 +290,10 @@ def clipped_match_counts(corpus: TokenizedCorpus, max_order: int) -> np.ndarray:
     faster than ``match_ngrams`` too (which is still what NIST and the shared
     ``NgramIndex`` use: they need the matched positions, not only their counts).
     """
-    from ._small_kernels import clipped_counts  # numba, compiled once per installation (cached)
-
     texts = corpus.texts
-    return clipped_counts(texts.ids.astype(np.int64, copy=False), texts.offsets.astype(np.int64, copy=False),
+    if not compiled.use(len(texts.ids)):  # the array code: no numba to start for a one-off call
+        return np.stack([m.per_segment(corpus.n_segments) for m in match_ngrams(corpus, max_order)], axis=1)
+    return compiled.kernels().clipped_counts(texts.ids.astype(np.int64, copy=False), texts.offsets.astype(np.int64, copy=False),
                           corpus.ref_table.astype(np.int64, copy=False), corpus.n_segments, max_order,
                           max(len(texts.vocab), 1))
 

@@ -16,8 +16,9 @@ from hypothesis import given, settings, strategies as st
 
 ROOT = Path(__file__).resolve().parents[1]
 
-# never needed to score a corpus given as Python lists
-HEAVY = ("pandas", "ngram_core.significance")
+# never needed to score one corpus given as Python lists (numba, which imports scipy: see
+# ngram_core.compiled for when a process runs compiled)
+HEAVY = ("pandas", "ngram_core.significance", "numba", "scipy")
 
 _CHILD = """
 import json, sys
@@ -45,7 +46,7 @@ def top_level(modules: set) -> set:
 
 @pytest.mark.parametrize("n", [10, 2000], ids=["10 segments", "2000 segments"])
 @pytest.mark.parametrize("call", ["ngram_core.corpus_bleu(hyps, refs)", "ngram_core.corpus_nist(hyps, refs)"])
-def test_a_corpus_score_imports_no_pandas_and_no_significance(call, n):
+def test_a_one_off_corpus_score_imports_no_pandas_numba_or_significance(call, n):
     assert not top_level(loaded_after(call, n)) & set(HEAVY)
 
 
@@ -67,3 +68,11 @@ def test_arrays_built_from_buffers_equal_pyarrows_own(values, offset, large):
     assert arrow_arrays.to_numpy(flags).tolist() == flags.to_numpy(zero_copy_only=False).tolist()
     sliced = pa.array(numbers, type=pa.int32()).slice(min(offset, len(values)))
     assert arrow_arrays.to_numpy(sliced).tolist() == sliced.to_numpy().tolist()
+
+
+@pytest.mark.parametrize("call,env", [("ngram_core.corpus_bleu(hyps, refs)", {"NGRAM_CORE_COMPILED": "1"}),
+                                      ("from ngram_core import compiled; compiled.long_running(); ngram_core.corpus_bleu(hyps, refs)", {})],
+                         ids=["NGRAM_CORE_COMPILED=1", "long_running()"])
+def test_a_long_running_process_runs_compiled(call, env):
+    assert "numba" in top_level(loaded_after(call, 10, **env))
+

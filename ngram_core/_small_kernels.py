@@ -17,6 +17,10 @@ import math
 import numba
 import numpy as np
 
+from .numba_cache import register
+
+register()  # a place to cache the machine code even in a read-only install (numba_cache)
+
 
 _GOLDEN = np.uint64(0x9E3779B97F4A7C15)  # Fibonacci hashing: multiply, keep the top bits
 _PAIR_CAP = 1 << 16  # entries of the pair table: hypotheses up to 256 tokens

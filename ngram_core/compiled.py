@@ -4,7 +4,7 @@ Both give the same numbers to the last bit (``tests/test_small_kernels.py``,
 ``tests/test_libm.py``, ``tests/test_compiled_rule.py``); the choice is only about time.
 A compiled kernel costs a process about 0.5-0.8 s before its first result (numba's
 import, which pulls in scipy, then the loading of the cached machine code; several
-seconds more where nothing is cached yet), and
+seconds more where nothing is cached yet: see :mod:`ngram_core.numba_cache`), and
 microseconds per call after that. The array code costs nothing to start and a few
 milliseconds per call (numpy's fixed cost per operation). So one test set scored in a
 fresh process is fastest without numba, and a process that scores batch after batch

@@ -76,3 +76,35 @@ def test_arrays_built_from_buffers_equal_pyarrows_own(values, offset, large):
 def test_a_long_running_process_runs_compiled(call, env):
     assert "numba" in top_level(loaded_after(call, 10, **env))
 
+
+@pytest.mark.slow
+def test_a_read_only_install_with_no_home_compiles_once_into_the_temporary_directory(tmp_path):
+    # The install: a copy of the package whose __pycache__ cannot be made (a file holds its
+    # name; running as root, permissions alone would not stop a write), a home that is not
+    # a directory, no NUMBA_CACHE_DIR: numba's own locators all fail.
+    import shutil
+
+    site = tmp_path / "site"
+    shutil.copytree(ROOT / "ngram_core", site / "ngram_core", ignore=shutil.ignore_patterns("__pycache__"))
+    for folder in [site / "ngram_core", *(p for p in (site / "ngram_core").rglob("*") if p.is_dir())]:
+        (folder / "__pycache__").write_text("not a folder")
+    temporary = tmp_path / "tmp"
+    temporary.mkdir()
+    env = {k: v for k, v in os.environ.items() if k not in ("NUMBA_CACHE_DIR", "XDG_CACHE_HOME")}
+    env.update(HOME="/dev/null", TMPDIR=str(temporary), PYTHONPATH=str(site), NGRAM_CORE_COMPILED="1",
+               NUMBA_DEBUG_CACHE="1")
+    child = "import ngram_core; print(ngram_core.corpus_bleu(['the cat sat'], [['the cat sat down']])['score'])"
+    runs = [subprocess.run([sys.executable, "-c", child], capture_output=True, text=True, env=env, cwd=tmp_path,
+                           timeout=600) for _ in range(2)]
+    for done in runs:
+        assert done.returncode == 0, done.stderr
+    import ngram_core
+
+    assert float(runs[0].stdout.strip().splitlines()[-1]) == ngram_core.corpus_bleu(
+        ["the cat sat"], [["the cat sat down"]])["score"]
+    from ngram_core.numba_cache import fallback_dir
+
+    cached = list((temporary / fallback_dir().name).rglob("_small_kernels.*.nbi"))
+    assert cached, "nothing was cached in the temporary directory"
+    assert "data saved" in runs[0].stdout and "data saved" not in runs[1].stdout
+    assert "data loaded" in runs[1].stdout

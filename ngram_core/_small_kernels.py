@@ -6,9 +6,9 @@ On a few dozen segments the array code of :mod:`ngram_core.ngrams` and
 call (a few microseconds each, dozens of calls per order), not in the work. These
 kernels do the same work in plain loops, one segment (or one row) after another.
 Compiled once per installation (``cache=True``); a process still pays about 0.8 s the
-first time (numba's import and the loading of the machine code), which is why the
-steps that take milliseconds either way use them only once numba is loaded
-(:func:`ngram_core.compiled.warm`).
+first time (numba's import and the loading of the machine code), which is why they
+run only where :func:`ngram_core.compiled.use` says so (a long-running process or a
+large input), and the array code otherwise.
 """
 from __future__ import annotations
 
@@ -16,6 +16,10 @@ import math
 
 import numba
 import numpy as np
+
+from .numba_cache import register
+
+register()  # a place to cache the machine code even in a read-only install (numba_cache)
 
 
 _GOLDEN = np.uint64(0x9E3779B97F4A7C15)  # Fibonacci hashing: multiply, keep the top bits

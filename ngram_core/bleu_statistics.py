@@ -111,14 +111,12 @@ class BleuStatistics:
 
 def reference_lengths(hyp_len: np.ndarray, ref_lens: np.ndarray):
     """(closest, shortest) reference length per row: see :func:`closest_ref_length`,
-    :func:`shortest_ref_length` (one compiled pass over rows for both once numba is
-    loaded, :mod:`ngram_core.compiled`; otherwise a few array operations)."""
+    :func:`shortest_ref_length` (one compiled pass over rows for both where
+    :func:`ngram_core.compiled.use` says so; otherwise a few array operations)."""
     hyp_len = np.ascontiguousarray(hyp_len, dtype=np.int64)
     ref_lens = np.ascontiguousarray(ref_lens, dtype=np.int64)
-    if compiled.warm():
-        from ._small_kernels import reference_lengths as kernel  # numba (cached)
-
-        return kernel(hyp_len, ref_lens)
+    if compiled.use():
+        return compiled.kernels().reference_lengths(hyp_len, ref_lens)
     present = ref_lens >= 0
     big = np.iinfo(np.int64).max
     diff = np.abs(ref_lens - hyp_len[:, None])

@@ -42,7 +42,7 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
 
-from . import caches
+from . import arrow_arrays, caches, compiled
 from .tokenizers import for_case, get_tokenizer, preprocess
 
 
@@ -98,7 +98,7 @@ def _single_spaced(arr: pa.Array, prepare=None) -> pa.Array:
         if prepare is not None:
             line = prepare(line)
         fixed.append(" ".join(line.split()))
-    return pc.replace_with_mask(arr, flagged, pa.array(fixed, type=arr.type))
+    return pc.replace_with_mask(arr, flagged, arrow_arrays.strings(fixed, arr.type))
 
 
 def _split_encode(arr: pa.Array):
@@ -111,11 +111,11 @@ def _split_encode(arr: pa.Array):
     """
     lists = pc.split_pattern(arr, " ")
     encoded = pc.dictionary_encode(lists.flatten())
-    codes = encoded.indices.to_numpy(zero_copy_only=False).astype(np.int64, copy=False)
+    codes = arrow_arrays.to_numpy(encoded.indices).astype(np.int64, copy=False)
     dictionary = encoded.dictionary
-    list_offsets = lists.offsets.to_numpy(zero_copy_only=False).astype(np.int64, copy=False)
+    list_offsets = arrow_arrays.to_numpy(lists.offsets).astype(np.int64, copy=False)
     counts = np.diff(list_offsets)
-    empty = pc.index(dictionary, "").as_py()
+    empty = pc.index(dictionary, arrow_arrays.string_scalar("", dictionary.type)).as_py()
     if empty >= 0:
         # Drop the empty fields (runs of spaces make them) by position and give the
         # empty string's code to the last distinct field: cheaper than compressing all
@@ -128,7 +128,7 @@ def _split_encode(arr: pa.Array):
         if empty < last:
             codes[codes == last] = empty
             order[empty] = last
-        dictionary = dictionary.take(pa.array(order))
+        dictionary = dictionary.take(arrow_arrays.int64s(order))
     return codes, dictionary, counts
 
 
@@ -149,7 +149,7 @@ def intern_strings(values: Iterable[str]) -> tuple[np.ndarray, list[str]]:
 
 def _encode_split(strings: list[str]) -> EncodedTexts:
     """Whitespace-separated fields of ``strings`` as token ids (no tokenizing)."""
-    codes, dictionary, counts = _split_encode(_single_spaced(pa.array(strings, type=pa.large_string())))
+    codes, dictionary, counts = _split_encode(_single_spaced(arrow_arrays.strings(strings)))
     return EncodedTexts(ids=codes, offsets=offsets_from_counts(counts), vocab=dictionary.to_pylist())
 
 
@@ -159,7 +159,7 @@ def _tokenize_chunks(tokenizer, chunks: pa.Array) -> pa.Array:
         return chunks
     tokenized = tokenizer.tokenize_arrow(chunks)
     if tokenized is None:
-        tokenized = _single_spaced(pa.array(tokenizer.tokenize_batch(chunks.to_pylist()), type=chunks.type))
+        tokenized = _single_spaced(arrow_arrays.strings(tokenizer.tokenize_batch(chunks.to_pylist()), chunks.type))
     # Leading and trailing spaces (13a pads every chunk) would only make empty fields
     # to drop after interning; trimming them first is cheaper.
     return pc.utf8_trim(tokenized, " ")
@@ -264,6 +264,19 @@ def _renumber_scratch(n_words: int) -> np.ndarray:
     return scratch
 
 
+def gather_first_appearance(buffer: np.ndarray, places: np.ndarray, new_id: np.ndarray):
+    """:func:`ngram_core._small_kernels.gather_first_appearance` in numpy (the same
+    three arrays; ``new_id`` is not needed here and left as it is)."""
+    lengths, starts = places & 0xFFFFFFFF, places >> 32
+    offsets = offsets_from_counts(lengths)
+    words = buffer[np.repeat(starts - offsets[:-1], lengths) + np.arange(offsets[-1])]
+    distinct, first, inverse = np.unique(words, return_index=True, return_inverse=True)
+    order = np.argsort(first, kind="stable")  # by first appearance
+    rank = np.empty(len(order), dtype=np.int64)
+    rank[order] = np.arange(len(order))
+    return rank[inverse.reshape(-1)], offsets, distinct[order]
+
+
 def recent_tokens() -> RecentTokens:
     """The cache of small inputs (a new one once the old one is full)."""
     global _RECENT
@@ -290,7 +303,7 @@ caches.register(caches.Cache(
 def _encode_small(texts: Sequence[str], tokenizer, lowercase: bool) -> EncodedTexts:
     """``encode_texts`` in Python, for a few texts: ids come from the cache of recent tokens."""
     recent = recent_tokens()  # one instance throughout, even if another call replaces it
-    from ._small_kernels import gather_first_appearance  # numba, compiled once per installation (cached)
+    gather = compiled.kernels().gather_first_appearance if compiled.use() else gather_first_appearance
 
     with recent.lock:
         table = recent.texts.setdefault((tokenizer.name, lowercase), {})
@@ -302,8 +315,8 @@ def _encode_small(texts: Sequence[str], tokenizer, lowercase: bool) -> EncodedTe
             places.append(place)
         # Renumber in order of first appearance in these texts: a function of the input
         # alone, not of what the cache saw before (NIST and METEOR sum floats in id order).
-        local, offsets, distinct = gather_first_appearance(recent.buffer, np.array(places, dtype=np.int64),
-                                                           _renumber_scratch(len(recent.words)))
+        local, offsets, distinct = gather(recent.buffer, np.array(places, dtype=np.int64),
+                                                   _renumber_scratch(len(recent.words)))
         vocab = recent.word_array()[distinct].tolist()
     return EncodedTexts(ids=local, offsets=offsets, vocab=vocab)
 
@@ -319,7 +332,7 @@ def encode_texts(texts: Sequence[str], tokenize: str = "13a", lowercase: bool = 
         return _encode_split(tokenizer.tokenize_batch(preprocess(texts, lowercase, tokenizer.strip_lines)))
     # rstrip (preprocess) only matters to lines with other whitespace: _single_spaced does it
     lines = [text.lower() for text in texts] if lowercase else list(texts)
-    arr = pa.array(lines, type=pa.large_string())
+    arr = arrow_arrays.strings(lines)
     chunk_code, distinct, chunks_per_text = _split_encode(_single_spaced(arr, tokenizer.prepare_line))
     chunk_offsets = offsets_from_counts(chunks_per_text)
     # chunks that tokenizing can change are tokenized (once each); the others are a token each
@@ -336,8 +349,9 @@ def encode_texts(texts: Sequence[str], tokenize: str = "13a", lowercase: bool = 
     # one vocabulary for the plain chunks and the tokens of the others, interned in arrow
     token_code, vocab, tokens_per_chunk = _split_encode(tokenized)
     # every occurrence of a chunk is expanded into its tokens
-    tokens_of_chunk = pa.LargeListArray.from_arrays(pa.array(offsets_from_counts(tokens_per_chunk)), pa.array(token_code))
-    expanded = pc.take(tokens_of_chunk, pa.array(chunk_code))
-    token_offsets = expanded.offsets.to_numpy()
-    ids = expanded.flatten().to_numpy()
+    tokens_of_chunk = pa.LargeListArray.from_arrays(arrow_arrays.int64s(offsets_from_counts(tokens_per_chunk)),
+                                                    arrow_arrays.int64s(token_code))
+    expanded = pc.take(tokens_of_chunk, arrow_arrays.int64s(chunk_code))
+    token_offsets = arrow_arrays.to_numpy(expanded.offsets)
+    ids = arrow_arrays.to_numpy(expanded.flatten())
     return EncodedTexts(ids=ids, offsets=token_offsets[chunk_offsets] - token_offsets[0], vocab=vocab.to_pylist())

@@ -7,8 +7,8 @@ implementations, which differ from the C library's in the last bit for a few
 percent of arguments (measured on an AVX-512 EPYC: 46,223 of 1,000,000 ``exp`` and
 3,534 of 1,000,000 ``log`` results), and on other CPUs it calls the C library. Array
 code that must give a tool's numbers to the last bit on every machine calls these
-instead: Python's ``math`` over the elements, or, once numba is loaded
-(:func:`ngram_core.compiled.warm`), compiled loops over the same ``math`` functions,
+instead: Python's ``math`` over the elements, or, where
+:func:`ngram_core.compiled.use` says so, compiled loops over the same ``math`` functions,
 which numba lowers to the C library's (``tests/test_libm.py`` checks both against
 ``math`` on a million arguments; numba would use Intel's SVML instead only with
 ``icc_rt`` installed, which the test would catch).
@@ -20,7 +20,7 @@ from typing import Callable
 
 import numpy as np
 
-from .compiled import warm
+from . import compiled
 
 
 # what the compiled loops (and numpy) give where Python's math raises instead
@@ -46,15 +46,13 @@ def _pow(base: float, exponent: float) -> float:
 
 def _apply(function: Callable[..., float], kernel_name: str, *operands) -> np.ndarray:
     """``function`` (a ``math`` call) on every element of the operands, broadcast as numpy
-    does: the compiled loop ``kernel_name`` of :mod:`ngram_core._small_kernels` once numba
-    is loaded, else Python over the elements."""
+    does: the compiled loop ``kernel_name`` of :mod:`ngram_core._small_kernels` where
+    :func:`ngram_core.compiled.use` says so, else Python over the elements."""
     shape = np.broadcast_shapes(*(np.shape(x) for x in operands))
     # writeable contiguous copies (a broadcast view makes numba's first type check warn)
     flat = [np.array(np.broadcast_to(np.asarray(x, dtype=np.float64), shape)).ravel() for x in operands]
-    if warm():
-        from . import _small_kernels
-
-        out = getattr(_small_kernels, kernel_name)(*flat)
+    if compiled.use():
+        out = getattr(compiled.kernels(), kernel_name)(*flat)
     else:
         out = np.fromiter(map(function, *(f.tolist() for f in flat)), dtype=np.float64, count=flat[0].size)
     return out.reshape(shape)

@@ -23,6 +23,7 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
 
+from . import arrow_arrays, compiled
 from .corpus import SMALL_INPUT_TEXTS, EncodedTexts, encode_texts, intern_strings, offsets_from_counts
 
 _ASCII_LOWER = str.maketrans(string.ascii_uppercase, string.ascii_lowercase)
@@ -72,6 +73,7 @@ def tokenize_corpus(
     lowercase: bool = False,
 ) -> TokenizedCorpus:
     """Tokenize checked input (one list of references per hypothesis) once."""
+    compiled.count_call()  # (a process that tokenizes corpus after corpus is long-running)
     n = len(hypotheses)
     if sum(map(len, references)) <= SMALL_INPUT_TEXTS:  # a dict beats pyarrow's and numpy's fixed costs
         index: dict = {}
@@ -83,8 +85,8 @@ def tokenize_corpus(
     else:
         counts = np.fromiter(map(len, references), dtype=np.int64, count=n)
         flat = [ref for refs in references for ref in refs]
-        encoded = pc.dictionary_encode(pa.array(flat, type=pa.large_string()))
-        codes = encoded.indices.to_numpy(zero_copy_only=False).astype(np.int64)
+        encoded = pc.dictionary_encode(arrow_arrays.strings(flat))
+        codes = arrow_arrays.to_numpy(encoded.indices).astype(np.int64)
         distinct = encoded.dictionary.to_pylist()
         width = int(counts.max()) if n else 0
         table = np.full((n, width), -1, dtype=np.int64)
@@ -116,8 +118,8 @@ def factorize(keys: np.ndarray):
     """
     if len(keys) == 0:
         return np.zeros(0, dtype=np.int64), 0
-    encoded = pc.dictionary_encode(pa.array(keys, type=pa.int64()))
-    codes = encoded.indices.to_numpy(zero_copy_only=False).astype(np.int64, copy=False)
+    encoded = pc.dictionary_encode(arrow_arrays.int64s(keys))
+    codes = arrow_arrays.to_numpy(encoded.indices).astype(np.int64, copy=False)
     return codes, len(encoded.dictionary)
 
 
@@ -220,7 +222,8 @@ def match_ngrams(corpus: TokenizedCorpus, max_order: int) -> List[NgramMatches]:
     # one text per distinct (reference set, reference): usually one per distinct reference
     seg, col = np.nonzero(corpus.ref_table >= 0)
     n_refs = max(len(texts) - S, 1)
-    pairs = np.unique(ref_set[seg] * n_refs + corpus.ref_table[seg, col])
+    pairs = np.sort(ref_set[seg] * n_refs + corpus.ref_table[seg, col])  # their distinct values (not
+    pairs = pairs[np.concatenate(([True], pairs[1:] != pairs[:-1]))]  # np.unique: it imports numpy.ma)
     inst_set, inst_ref = pairs // n_refs, pairs % n_refs
     inst_len = texts.lengths[S:][inst_ref]
     n_hyp_tokens = int(texts.offsets[S])
@@ -266,9 +269,9 @@ def match_ngrams(corpus: TokenizedCorpus, max_order: int) -> List[NgramMatches]:
         if len(later):  # k-th occurrences (k > 1) in hypotheses: look for a k-th in a reference
             ref_later = cut + np.flatnonzero(rank[cut:] > 1)
             width = int(rank.max()) + 1
-            found = pc.is_in(pa.array(code[later] * width + rank[later]),
-                             value_set=pa.array(code[ref_later] * width + rank[ref_later]))
-            matched[later] = found.to_numpy(zero_copy_only=False)
+            found = pc.is_in(arrow_arrays.int64s(code[later] * width + rank[later]),
+                             value_set=arrow_arrays.int64s(code[ref_later] * width + rank[ref_later]))
+            matched[later] = arrow_arrays.to_numpy(found)
         in_refs = np.zeros(size, dtype=np.int64)
         in_refs[code[cut:]] = origin[pos[cut:]]
         result.append(NgramMatches(positions=pos[:cut], segment=text_of[pos[:cut]], source=in_refs[code[:cut]],
@@ -288,10 +291,10 @@ def clipped_match_counts(corpus: TokenizedCorpus, max_order: int) -> np.ndarray:
     faster than ``match_ngrams`` too (which is still what NIST and the shared
     ``NgramIndex`` use: they need the matched positions, not only their counts).
     """
-    from ._small_kernels import clipped_counts  # numba, compiled once per installation (cached)
-
     texts = corpus.texts
-    return clipped_counts(texts.ids.astype(np.int64, copy=False), texts.offsets.astype(np.int64, copy=False),
+    if not compiled.use(len(texts.ids)):  # the array code: no numba to start for a one-off call
+        return np.stack([m.per_segment(corpus.n_segments) for m in match_ngrams(corpus, max_order)], axis=1)
+    return compiled.kernels().clipped_counts(texts.ids.astype(np.int64, copy=False), texts.offsets.astype(np.int64, copy=False),
                           corpus.ref_table.astype(np.int64, copy=False), corpus.n_segments, max_order,
                           max(len(texts.vocab), 1))
 

@@ -14,8 +14,9 @@ from . import __version__
 
 def nrefs_field(refs_per_segment: Iterable[int]) -> str:
     """The reference count if every segment has the same number, else ``var``."""
-    counts = np.unique(np.asarray(list(refs_per_segment) if not isinstance(refs_per_segment, np.ndarray) else refs_per_segment))
-    return str(int(counts[0])) if len(counts) == 1 else "var"
+    counts = np.asarray(list(refs_per_segment) if not isinstance(refs_per_segment, np.ndarray) else refs_per_segment)
+    # (min and max, not np.unique: numpy 2.4's unique imports numpy.ma, 30 ms of a one-off run)
+    return str(int(counts[0])) if len(counts) and counts.min() == counts.max() else "var"
 
 
 def case_field(lowercase: bool) -> str:

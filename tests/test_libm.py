@@ -11,8 +11,8 @@ from ngram_core import compiled, libm
 
 @pytest.fixture(autouse=True, params=[True, False], ids=["compiled loops", "python math"])
 def numba_loaded(request, monkeypatch):
-    """libm runs compiled loops once numba is loaded, Python's math before: both are checked."""
-    monkeypatch.setattr(compiled, "warm", lambda: request.param)
+    """libm runs compiled loops or Python's math as ngram_core.compiled.use says: both are checked."""
+    monkeypatch.setattr(compiled, "use", lambda tokens=0: request.param)
     return request.param
 
 

@@ -15,7 +15,15 @@ import ngram_core.corpus as corpus_module
 import ngram_core.ngrams as ngrams_module
 from ngram_core.bleu import corpus_bleu
 from ngram_core.corpus import SMALL_INPUT_TEXTS, RecentTokens, encode_texts
-from ngram_core.ngrams import clipped_match_counts, match_ngrams, tokenize_corpus
+from ngram_core import compiled
+from ngram_core.ngrams import match_ngrams, tokenize_corpus
+
+
+def clipped_match_counts(tokenized, max_order):
+    """The compiled kernel's counts (``ngrams.clipped_match_counts`` runs the array code
+    in a fresh process: :mod:`ngram_core.compiled`)."""
+    with compiled.preferring(True):
+        return ngrams_module.clipped_match_counts(tokenized, max_order)
 
 
 def tokens_of(encoded):

@@ -1,8 +1,8 @@
 """The compiled kernels (``ngram_core._small_kernels``) give, bit for bit, what the
 array code they stand in for gives (the clipped counts are compared with
 ``match_ngrams`` in test_small_inputs.py; both are compared with sacreBLEU live in the
-BLEU tests). Which of the two runs depends on whether numba is loaded
-(``ngram_core.compiled.warm``): the array code is checked here with that switch both
+BLEU tests). Which of the two runs is the rule of
+``ngram_core.compiled.use``: the array code is checked here with that switch both
 ways, since the C library's exp and log it calls also come in two forms."""
 from __future__ import annotations
 
@@ -28,7 +28,7 @@ def random_statistics(seed: int, rows: int, max_order: int) -> BleuStatistics:
 
 @pytest.fixture(params=[True, False], ids=["numba loaded", "numba not loaded"])
 def numba_loaded(request, monkeypatch):
-    monkeypatch.setattr(compiled, "warm", lambda: request.param)
+    monkeypatch.setattr(compiled, "use", lambda tokens=0: request.param)
     return request.param
 
 
@@ -55,11 +55,11 @@ def test_reference_lengths_of_the_array_code_are_the_kernels(seed, rows, width):
     refs[:, :1] = np.abs(refs[:, :1])  # most rows have a reference; a row of -1s has none
     refs[rng.random(rows) < 0.1] = -1
     kernel = reference_lengths_kernel(hyp, refs)
-    compiled.warm, real = (lambda: False), compiled.warm
+    compiled.use, real = (lambda tokens=0: False), compiled.use
     try:
         arrays = reference_lengths(hyp, refs)
     finally:
-        compiled.warm = real
+        compiled.use = real
     assert [a.tolist() for a in arrays] == [k.tolist() for k in kernel]
     assert all(a.dtype == np.int64 for a in arrays)
 

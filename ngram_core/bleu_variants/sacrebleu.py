@@ -92,13 +92,13 @@ def bleu_from_statistics(stats: BleuStatistics, options: BleuOptions = BleuOptio
     Statistics given as float32 (sacreBLEU's bootstrap resamples are float32 sums)
     keep float32 precisions and smoothing, as sacreBLEU's own arithmetic on them
     does with numpy 2 (``100. * np.float32(c)`` is float32); anything else is
-    computed in float64. Once numba is loaded (:mod:`ngram_core.compiled`), unweighted
+    computed in float64. Where :func:`ngram_core.compiled.use` says so, unweighted
     float64 rows (every score but a bootstrap's) are scored by a compiled loop over rows
     with the same arithmetic (:func:`ngram_core._small_kernels.sacrebleu_rows`): on a
     batch of a few segments, numpy's fixed cost per call would be most of the time.
     Either way exp and log are the C library's (:mod:`ngram_core.libm`), as sacreBLEU's.
     """
-    if stats.matches.dtype != np.float32 and options.weights is None and compiled.warm():
+    if stats.matches.dtype != np.float32 and options.weights is None and compiled.use():
         return _compiled_rows(stats, options)
     return _array_rows(stats, options)
 

@@ -18,6 +18,10 @@ from __future__ import annotations
 import numba
 import numpy as np
 
+from ..numba_cache import register
+
+register()  # a place to cache the machine code even in a read-only install (numba_cache)
+
 
 @numba.njit(cache=True, nogil=True, inline="always")
 def _better(score_a, chunks_a, dist_a, score_b, chunks_b, dist_b):

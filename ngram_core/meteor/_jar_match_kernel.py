@@ -14,6 +14,10 @@ from __future__ import annotations
 import numba
 import numpy as np
 
+from ..numba_cache import register
+
+register()  # a place to cache the machine code even in a read-only install (numba_cache)
+
 
 @numba.njit(cache=True, nogil=True)
 def shared_key_matches(hyp_start, ref_start, hyp_tok, ref_tok, key_offsets, key_flat, n_keys, word_hash, other_word,

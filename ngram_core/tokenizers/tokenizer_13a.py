@@ -117,15 +117,17 @@ class Tokenizer13a(BaseTokenizer):
         import pyarrow as pa
         import pyarrow.compute as pc
 
+        from .. import arrow_arrays
+
         if len(lines) == 0:
             return lines
         given, kind = lines.type, pa.large_string()  # the blob may outgrow 32-bit offsets
 
         def blob_of(lines):
-            one_list = pa.LargeListArray.from_arrays(pa.array([0, len(lines)], pa.int64()), lines)
-            space = pa.scalar(" ", kind)
-            blob = pc.binary_join(one_list, pa.scalar(" \n ", kind))
-            return pc.binary_join_element_wise(space, blob, space, pa.scalar("", kind))
+            one_list = pa.LargeListArray.from_arrays(arrow_arrays.int64s([0, len(lines)]), lines)
+            space = arrow_arrays.string_scalar(" ", kind)
+            blob = pc.binary_join(one_list, arrow_arrays.string_scalar(" \n ", kind))
+            return pc.binary_join_element_wise(space, blob, space, arrow_arrays.string_scalar("", kind))
 
         lines = lines.cast(kind)
         blob = blob_of(lines)

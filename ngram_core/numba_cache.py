@@ -1,0 +1,66 @@
+"""Where numba keeps the compiled kernels' machine code, so they compile once per machine.
+
+The kernels (``ngram_core/_small_kernels.py``, ``ngram_core/meteor/_jar_*_kernel.py``)
+are declared ``cache=True``: the first process compiles them (seconds: about 3.5 s for
+BLEU's, 10 s for METEOR 1.5's on the benchmark machine) and writes the machine code to
+disk; every later process loads it (a fraction of a second). numba looks for a place to
+write in this order (``numba.core.caching``):
+
+1. ``NUMBA_CACHE_DIR``, if set (numba's own setting, for every numba user in the process);
+2. ``__pycache__`` next to the kernels' source, if writable (an editable or a user install);
+3. the user's cache directory, ``$XDG_CACHE_HOME/numba`` or ``~/.cache/numba`` (a
+   read-only site-packages, as in most containers, with a writable home);
+4. this module adds one more, for ngram-core's kernels only:
+   ``<temporary directory>/ngram-core-numba-<user id>`` (``tempfile.gettempdir()``:
+   ``$TMPDIR``, else ``/tmp``): a read-only install with a read-only or missing home
+   (``docker run --read-only --tmpfs /tmp``, a sandboxed service user) compiles once per
+   container or boot instead of failing with numba's "cannot cache function ...: no
+   locator available".
+
+Where none of these is writable numba still refuses to load the kernels; set
+``NUMBA_CACHE_DIR`` to a writable directory. To compile once per image, run any metric
+once at build time (``python -c "from ngram_core import compiled; compiled.prefer(True);
+import ngram_core; ngram_core.corpus_bleu(['a'], [['a']])"``) with ``NUMBA_CACHE_DIR``
+pointing into the image.
+
+:func:`register` is called by each kernel module before its first ``@numba.njit``.
+"""
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+
+from numba.core import caching
+
+PACKAGE = Path(__file__).resolve().parent
+# (numba 0.59-0.60 named them with a leading underscore)
+_USER_WIDE = getattr(caching, "UserWideCacheLocator", None) or caching._UserWideCacheLocator
+_CACHE_IMPL = getattr(caching, "CacheImpl", None) or caching._CacheImpl
+
+
+def fallback_dir() -> Path:
+    """The last place tried: a per-user folder of the temporary directory."""
+    user = os.getuid() if hasattr(os, "getuid") else os.environ.get("USERNAME", "user")
+    return Path(tempfile.gettempdir()) / f"ngram-core-numba-{user}"
+
+
+class TemporaryDirCacheLocator(_USER_WIDE):
+    """numba's user-wide locator, rooted in :func:`fallback_dir`, for this package's files only."""
+
+    def __init__(self, py_func, py_file):
+        super().__init__(py_func, py_file)
+        self._cache_path = str(fallback_dir() / self.get_suitable_cache_subpath(py_file))
+
+    @classmethod
+    def from_function(cls, py_func, py_file):
+        if not Path(py_file).resolve().is_relative_to(PACKAGE):
+            return None
+        return super().from_function(py_func, py_file)
+
+
+def register() -> None:
+    """Add :class:`TemporaryDirCacheLocator` after numba's own locators (once)."""
+    locators = _CACHE_IMPL._locator_classes
+    if TemporaryDirCacheLocator not in locators:
+        locators.append(TemporaryDirCacheLocator)

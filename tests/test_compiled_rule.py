@@ -1,0 +1,111 @@
+"""The rule that picks compiled kernels or the array code (``ngram_core.compiled``), pinned
+both ways, and the two giving the same numbers to the last bit. (Which modules a fresh
+process loads under the rule: ``test_first_call.py``.)"""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from conftest import read_lines, require_wmt
+
+import ngram_core
+from ngram_core import compiled
+from ngram_core.corpus import gather_first_appearance
+
+
+@pytest.fixture
+def fresh_rule(monkeypatch):
+    """The rule as a fresh process sees it: no setting, no declaration, nothing counted or loaded."""
+    monkeypatch.delenv(compiled.ENV_VAR, raising=False)
+    monkeypatch.setattr(compiled, "_preference", None)
+    monkeypatch.setattr(compiled, "_long_running", False)
+    monkeypatch.setattr(compiled, "_loaded", False)
+    monkeypatch.setattr(compiled, "_calls", 0)
+
+
+def test_a_one_off_small_or_medium_input_runs_the_array_code(fresh_rule):
+    assert not compiled.use()
+    assert not compiled.use(compiled.LARGE_INPUT_TOKENS - 1)
+
+
+def test_a_large_input_runs_compiled(fresh_rule):
+    assert compiled.use(compiled.LARGE_INPUT_TOKENS)
+
+
+def test_a_process_that_declares_itself_long_running_runs_compiled(fresh_rule):
+    compiled.long_running()
+    assert compiled.use() and compiled.use(1)
+
+
+def test_a_process_that_has_tokenized_many_corpora_runs_compiled(fresh_rule):
+    for _ in range(compiled.LONG_RUNNING_CALLS - 1):
+        compiled.count_call()
+    assert not compiled.use(10)
+    compiled.count_call()
+    assert compiled.use(10)
+
+
+def test_once_the_kernels_are_loaded_they_are_used(fresh_rule):
+    compiled.kernels()
+    assert compiled.use()
+
+
+@pytest.mark.parametrize("value,expected", [("1", True), ("0", False), ("auto", None), (" True ", True), ("", None)])
+def test_the_environment_variable_sets_the_choice(fresh_rule, monkeypatch, value, expected):
+    monkeypatch.setenv(compiled.ENV_VAR, value)
+    assert compiled.setting() is expected
+    if expected is not None:
+        compiled.long_running()
+        assert compiled.use(compiled.LARGE_INPUT_TOKENS) is expected and compiled.use() is expected
+
+
+def test_prefer_wins_over_the_environment_and_preferring_restores_it(fresh_rule, monkeypatch):
+    monkeypatch.setenv(compiled.ENV_VAR, "1")
+    with compiled.preferring(False):
+        assert not compiled.use(compiled.LARGE_INPUT_TOKENS)
+    assert compiled.use()
+    compiled.prefer(None)
+    assert compiled.setting() is True
+
+
+def test_bad_settings_are_refused_with_the_fix(fresh_rule, monkeypatch):
+    with pytest.raises(TypeError, match="True, False or None"):
+        compiled.prefer("yes")
+    monkeypatch.setenv(compiled.ENV_VAR, "fast")
+    with pytest.raises(ValueError, match="NGRAM_CORE_COMPILED='fast'.*1 \\(compiled\\), 0"):
+        compiled.use()
+
+
+@settings(max_examples=200, deadline=None)
+@given(texts=st.lists(st.lists(st.integers(0, 40), max_size=12), max_size=10), seed=st.integers(0, 2**16))
+def test_gather_first_appearance_in_numpy_is_the_kernels(texts, seed):
+    rng = np.random.default_rng(seed)
+    buffer, places, start = [], [], 0
+    for ids in texts:  # stored in a shuffled order, with gaps, as the cache of recent texts may hold them
+        buffer.extend(rng.integers(0, 41, rng.integers(0, 3)).tolist())
+        places.append(len(buffer) << 32 | len(ids))
+        buffer.extend(ids)
+    buffer, places = np.array(buffer + [0], dtype=np.int64), np.array(places, dtype=np.int64)
+    scratch = np.full(64, -1, dtype=np.int64)
+    kernel = compiled.kernels().gather_first_appearance(buffer, places, scratch)
+    arrays = gather_first_appearance(buffer, places, scratch)
+    for a, b in zip(kernel, arrays):
+        assert a.dtype == b.dtype and a.tolist() == b.tolist()
+    assert (scratch == -1).all()
+
+
+@pytest.mark.oracle
+@pytest.mark.parametrize("n", [7, 300, 2037])
+@pytest.mark.parametrize("metric,options", [("corpus_bleu", {}), ("corpus_bleu", {"return_segments": True}),
+                                            ("corpus_nist", {}), ("corpus_nist", {"mteval_quirks": True})])
+def test_compiled_and_array_code_give_the_same_scores_bit_for_bit(metric, options, n):
+    folder = require_wmt() / "generaltest2022" / "en-de"
+    hyps = read_lines(folder / "sys.Online-W.txt")[:n]
+    refs = [[r] for r in read_lines(folder / "ref.A.txt")[:n]]
+    score = getattr(ngram_core, metric)
+    with compiled.preferring(True):
+        kernel = score(hyps, refs, **options)
+    with compiled.preferring(False):
+        arrays = score(hyps, refs, **options)
+    assert repr(kernel) == repr(arrays)

@@ -1,0 +1,111 @@
+"""A one-off call in a fresh process loads only what it needs: no pandas (unless the
+caller passes pandas), no significance code, and the heavier engines only where their
+rule says so. Each case runs in its own interpreter, since what a test process has
+already imported says nothing about a user's fresh one. (Speed itself is measured in
+``benchmarks/first_call.py``, not asserted here.)"""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+ROOT = Path(__file__).resolve().parents[1]
+
+# never needed to score one corpus given as Python lists (numba, which imports scipy: see
+# ngram_core.compiled for when a process runs compiled)
+HEAVY = ("pandas", "ngram_core.significance", "numba", "scipy")
+
+_CHILD = """
+import json, sys
+import ngram_core
+hyps = ["the cat sat on the mat number %d ." % i for i in range({n})]
+refs = [["a cat sat on the mat , number %d ." % i] for i in range({n})]
+{call}
+print(json.dumps(sorted(m for m in sys.modules if m.split(".")[0] in ("pandas", "numba", "pyarrow", "scipy")
+                        or m.startswith("ngram_core.significance"))))
+"""
+
+
+def loaded_after(call: str, n: int, **env) -> set:
+    """The heavy modules a fresh interpreter holds after ``call`` on ``n`` segments."""
+    child_env = {**os.environ, "PYTHONPATH": str(ROOT), **env}
+    done = subprocess.run([sys.executable, "-c", _CHILD.format(n=n, call=call)], capture_output=True, text=True,
+                          env=child_env, cwd=ROOT, timeout=300)
+    assert done.returncode == 0, done.stderr
+    return set(json.loads(done.stdout.strip().splitlines()[-1]))
+
+
+def top_level(modules: set) -> set:
+    return {m.split(".")[0] if not m.startswith("ngram_core.") else "ngram_core.significance" for m in modules}
+
+
+@pytest.mark.parametrize("n", [10, 2000], ids=["10 segments", "2000 segments"])
+@pytest.mark.parametrize("call", ["ngram_core.corpus_bleu(hyps, refs)", "ngram_core.corpus_nist(hyps, refs)"])
+def test_a_one_off_corpus_score_imports_no_pandas_numba_or_significance(call, n):
+    assert not top_level(loaded_after(call, n)) & set(HEAVY)
+
+
+@settings(max_examples=100, deadline=None)
+@given(values=st.lists(st.text(alphabet=st.characters(blacklist_categories=("Cs",)))), offset=st.integers(0, 3),
+       large=st.booleans())
+def test_arrays_built_from_buffers_equal_pyarrows_own(values, offset, large):
+    import numpy as np
+    import pyarrow as pa
+
+    from ngram_core import arrow_arrays
+
+    kind = pa.large_string() if large else pa.string()
+    built = arrow_arrays.strings(values, kind)
+    assert len(values) < arrow_arrays.PYARROW_CONVERTS_FROM  # (built from buffers)
+    assert built.equals(pa.array(values, type=kind)) and built.validate(full=True) is None
+    numbers = np.arange(len(values)) * 7 - 3
+    assert arrow_arrays.int64s(numbers).equals(pa.array(numbers, type=pa.int64()))
+    flags = pa.array([len(v) % 2 == 0 for v in values], type=pa.bool_()).slice(min(offset, len(values)))
+    assert arrow_arrays.to_numpy(flags).tolist() == flags.to_numpy(zero_copy_only=False).tolist()
+    sliced = pa.array(numbers, type=pa.int32()).slice(min(offset, len(values)))
+    assert arrow_arrays.to_numpy(sliced).tolist() == sliced.to_numpy().tolist()
+
+
+@pytest.mark.parametrize("call,env", [("ngram_core.corpus_bleu(hyps, refs)", {"NGRAM_CORE_COMPILED": "1"}),
+                                      ("from ngram_core import compiled; compiled.long_running(); ngram_core.corpus_bleu(hyps, refs)", {})],
+                         ids=["NGRAM_CORE_COMPILED=1", "long_running()"])
+def test_a_long_running_process_runs_compiled(call, env):
+    assert "numba" in top_level(loaded_after(call, 10, **env))
+
+
+@pytest.mark.slow
+def test_a_read_only_install_with_no_home_compiles_once_into_the_temporary_directory(tmp_path):
+    # The install: a copy of the package whose __pycache__ cannot be made (a file holds its
+    # name; running as root, permissions alone would not stop a write), a home that is not
+    # a directory, no NUMBA_CACHE_DIR: numba's own locators all fail.
+    import shutil
+
+    site = tmp_path / "site"
+    shutil.copytree(ROOT / "ngram_core", site / "ngram_core", ignore=shutil.ignore_patterns("__pycache__"))
+    for folder in [site / "ngram_core", *(p for p in (site / "ngram_core").rglob("*") if p.is_dir())]:
+        (folder / "__pycache__").write_text("not a folder")
+    temporary = tmp_path / "tmp"
+    temporary.mkdir()
+    env = {k: v for k, v in os.environ.items() if k not in ("NUMBA_CACHE_DIR", "XDG_CACHE_HOME")}
+    env.update(HOME="/dev/null", TMPDIR=str(temporary), PYTHONPATH=str(site), NGRAM_CORE_COMPILED="1",
+               NUMBA_DEBUG_CACHE="1")
+    child = "import ngram_core; print(ngram_core.corpus_bleu(['the cat sat'], [['the cat sat down']])['score'])"
+    runs = [subprocess.run([sys.executable, "-c", child], capture_output=True, text=True, env=env, cwd=tmp_path,
+                           timeout=600) for _ in range(2)]
+    for done in runs:
+        assert done.returncode == 0, done.stderr
+    import ngram_core
+
+    assert float(runs[0].stdout.strip().splitlines()[-1]) == ngram_core.corpus_bleu(
+        ["the cat sat"], [["the cat sat down"]])["score"]
+    from ngram_core.numba_cache import fallback_dir
+
+    cached = list((temporary / fallback_dir().name).rglob("_small_kernels.*.nbi"))
+    assert cached, "nothing was cached in the temporary directory"
+    assert "data saved" in runs[0].stdout and "data saved" not in runs[1].stdout
+    assert "data loaded" in runs[1].stdout

@@ -38,6 +38,8 @@ INSTALL_HINTS = {
     "scipy": "pip install -e '.[trainer]'",
     "gradio": "pip install -e '.[space]'",
     "MeCab": "pip install -e '.[test]' (or '.[ja]')",
+    "ray": "pip install -e '.[ray]'",
+    "pyspark": "pip install -e '.[spark]' (and a Java runtime: .ci/run installs default-jdk-headless)",
     "ngram_core_coco": "pip install -e plugins/ngram-core-coco (tokenize='coco', its own distribution: GPL-3.0-or-later)",
 }
 

@@ -13,6 +13,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Dict, List, Mapping, Sequence
 
+import pytest
+
 import ngram_core
 from ngram_core import registry
 
@@ -93,6 +95,14 @@ def assert_same_result(metric: str, got: Mapping[str, Any], want: Mapping[str, A
             assert got[key] == value, (key, got[key], value)
 
 
+def assert_every_group(metric: str, options: Mapping[str, Any], got: Mapping[Any, Mapping], group_by: Any) -> None:
+    """An engine's ``corpus_score(..., group_by=group_by)`` is ``compute`` of each group's rows."""
+    want = expected_by_group(metric, options, group_by)
+    assert set(got) == set(want) and len(want) > 1
+    for key in want:
+        assert_same_result(metric, got[key], want[key])
+
+
 def assert_segment_scores(metric: str, options: Mapping[str, Any], scored_rows: Sequence[Mapping[str, Any]]) -> None:
     """Each output row's score equals ``return_segments=True``'s on the rows in the engine's order."""
     assert sorted(r["id"] for r in scored_rows) == sorted(r["id"] for r in wmt_rows())
@@ -101,6 +111,25 @@ def assert_segment_scores(metric: str, options: Mapping[str, Any], scored_rows: 
     tolerance = RELATIVE if metric in SEGMENT_FLOAT_SUMS else 0.0
     for row, a, b in zip(scored_rows, got, want):
         assert math.isclose(a, b, rel_tol=tolerance, abs_tol=tolerance), (row["id"], a, b)
+
+
+def assert_refused_before_the_job(engine, data, with_a_bleu_column) -> None:
+    """Bad input to an engine's functions is refused on the driver (the exception's own
+    type, not one a task would raise): columns missing or of the wrong type, an unknown
+    option, a variant the statistics refuse, a column segment_scores would overwrite."""
+    with pytest.raises(ValueError, match="references='ref' is not a column") as err:
+        engine.corpus_score(data, "bleu", predictions="hyp", references="ref")
+    assert type(err.value) is ValueError
+    with pytest.raises(TypeError, match="predictions='refs' is a list-of-strings column; it must be a string"):
+        engine.corpus_score(data, "bleu", predictions="refs", references="hyp")
+    with pytest.raises(TypeError, match="group_by must name a column"):
+        engine.corpus_score(data, "bleu", predictions="hyp", references="refs", group_by=[1])
+    with pytest.raises(TypeError, match="unknown option 'smoth_method'.*did you mean 'smooth_method'"):
+        engine.corpus_score(data, "bleu", predictions="hyp", references="refs", smoth_method="floor")
+    with pytest.raises(ValueError, match="variant='nltk'"):
+        engine.corpus_score(data, "nist", predictions="hyp", references="refs", variant="nltk")
+    with pytest.raises(ValueError, match="already has a column 'bleu'"):
+        engine.segment_scores(with_a_bleu_column, "bleu", predictions="hyp", references="refs")
 
 
 def fail_once(metric: str, folder: Path):

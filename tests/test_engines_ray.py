@@ -45,6 +45,7 @@ def test_groups_by_one_column_and_none(ds, metric):
     assert_every_group(metric, {}, by_pair, "langpair")
     whole = ngram_ray.corpus_score(ds, metric, predictions="hyp", references="refs", batch_size=BATCH)
     assert_same_result(metric, whole, expected(metric, {}, wmt_rows()))
+    assert ds.context.execution_options.preserve_order is False  # the pass's ordering was its own
 
 
 @pytest.mark.parametrize("case", CASES, ids=case_id)

@@ -9,7 +9,7 @@
 Each batch runs as a Ray task (``map_batches``, Arrow batches of ``batch_size`` rows) with
 ``max_retries`` retries of any exception it raises (Ray Data retries exceptions from user code
 only when asked: ``retry_exceptions=True``), so a batch that fails once is scored once. The
-corpus pass keeps the dataset's order (``preserve_order`` in the pass's own ``DataContext``).
+corpus pass keeps the dataset's order (``preserve_order``, set for that pass only).
 Needs ``pip install 'ngram-core[ray]'``.
 """
 from __future__ import annotations
@@ -27,7 +27,7 @@ except ImportError as err:  # pragma: no cover - depends on the environment
 from .. import engines
 from ..engines import Job
 
-BATCH_SIZE = 1024  # rows per batch: the memory a worker holds, and the number of partials per group
+BATCH_SIZE = 8192  # rows per batch: a few MB of text; smaller batches cost more CPU per segment (benchmarks/README.md)
 
 
 def _kinds(ds: "ray.data.Dataset") -> Dict[str, str]:
@@ -65,11 +65,18 @@ def _map(ds: "ray.data.Dataset", fn, max_retries: int, batch_size: int, **fn_kwa
 
 
 def _corpus(ds: "ray.data.Dataset", job: Job, max_retries: int, batch_size: int) -> Dict[Any, Any]:
-    """Each group's reduced statistics: one pass, partials collected in the dataset's order."""
+    """Each group's reduced statistics: one pass, partials collected in the dataset's order
+    (the last segment, which NLTK BLEU's smoothing 5-7 read, is the dataset's last)."""
     partials = _map(ds, _partials, max_retries, batch_size, job=job)
-    # in this pass's own context: the last segment (NLTK BLEU's smoothing) is the dataset's last
-    partials.context.execution_options.preserve_order = True
-    return engines.add_partials(job, (row["partial"] for row in partials.iter_rows()))
+    # a derived dataset shares its parent's DataContext: the user's setting is restored after the pass
+    execution = partials.context.execution_options
+    preserved = execution.preserve_order
+    execution.preserve_order = True
+    try:
+        blobs = [row["partial"] for row in partials.iter_rows()]
+    finally:
+        execution.preserve_order = preserved
+    return engines.add_partials(job, blobs)
 
 
 def _check_retries(max_retries: int, batch_size: int) -> None:
@@ -101,6 +108,8 @@ def segment_scores(ds: "ray.data.Dataset", metric: Any, predictions: str, refere
     _check_retries(max_retries, batch_size)
     job = engines.plan(metric, predictions, references, group_by, id_column, **options)
     engines.check_schema(job, _kinds(ds), adds=job.metric_name)
+    # (the first pass's statistics travel with the map function, which Ray Data puts in its
+    # object store once for all tasks)
     corpus = _corpus(ds, job, max_retries, batch_size) if engines.needs_corpus(job) else None
     return _map(ds, _scored, max_retries, batch_size, job=job, corpus=corpus)
 

@@ -240,6 +240,16 @@ class MetricBase:
         result = self.result(stats, {**options, "return_segments": True})  # type: ignore[attr-defined]
         return np.asarray(result["segment_scores"], dtype=np.float64)
 
+    # Whether a segment's score depends on the statistics of the whole corpus (NIST's
+    # information weights): an engine then makes a first pass for them (ngram_core.engines).
+    segment_scores_need_corpus: bool = False
+
+    def within_corpus(self, stats: Any, corpus: Any) -> Any:
+        """Statistics whose first ``len(stats)`` segments score as ``stats``' segments do
+        within a corpus whose reduced statistics (:meth:`reduce`) are ``corpus``; by
+        default a segment's score does not depend on the corpus."""
+        return stats
+
     def details(self, result: Mapping[str, Any]) -> str:
         return ""
 

@@ -164,6 +164,44 @@ def nist_adapter(n: int = 5, mteval_quirks: bool = False) -> Adapter:
     return Adapter("NIST", lambda stats: nist_rows(stats, mteval_quirks), scores)
 
 
+def nist_compact(stats: NistStatistics) -> NistStatistics:
+    """The same corpus in one row per distinct reference count, matches added per n-gram:
+    what crosses a wire. Its corpus score is that of ``stats`` (the information sums and,
+    when the reference count varies, the average reference length to float rounding)."""
+    if not len(stats):
+        return stats
+    n_refs, row = np.unique(stats.n_refs, return_inverse=True)
+    rows = len(n_refs)
+
+    def per_row(values: np.ndarray) -> np.ndarray:
+        out = np.zeros((rows,) + values.shape[1:], dtype=np.int64)
+        np.add.at(out, row, values)
+        return out
+
+    width = max(len(stats.table), 1)
+    cells, cell = np.unique(row[stats.match_segment] * width + stats.match_ngram, return_inverse=True)
+    match_count = np.zeros(len(cells), dtype=np.int64)
+    np.add.at(match_count, cell, stats.match_count)
+    return NistStatistics(per_row(stats.hyp_len), per_row(stats.ref_words), n_refs.astype(np.int64),
+                          per_row(stats.totals), cells // width, cells % width, match_count, stats.table)
+
+
+def nist_within(stats: NistStatistics, corpus: NistStatistics) -> NistStatistics:
+    """``stats``' segments with the reference n-gram counts of ``corpus`` (a corpus they
+    are part of), and one extra, empty last segment carrying the rest of ``corpus``'s
+    reference words: the information weights of the whole corpus, for segment scores."""
+    table, corpus_rows, rows = corpus.table.merge(stats.table)
+    count = np.zeros(len(table), dtype=np.int64)
+    count[corpus_rows] = corpus.table.count  # corpus holds every n-gram of stats: its counts alone
+    rest = int(corpus.ref_words.sum()) - int(stats.ref_words.sum())
+    return NistStatistics(
+        hyp_len=np.append(stats.hyp_len, 0), ref_words=np.append(stats.ref_words, rest),
+        n_refs=np.append(stats.n_refs, 1), totals=np.vstack([stats.totals, np.zeros((1, stats.max_order), np.int64)]),
+        match_segment=stats.match_segment, match_ngram=rows[stats.match_ngram], match_count=stats.match_count,
+        table=NgramTable(table.vocab, table.order, table.parent, table.token, count),
+    )
+
+
 # -- METEOR ------------------------------------------------------------------------------
 def nist_part(stats: NistStatistics, start: int, stop: int, copies: int) -> NistStatistics:
     """Segments start..stop of NIST statistics of ``copies`` systems on the same references,
@@ -218,7 +256,12 @@ class Nist(MetricBase):
         return nist_from_columns(columns)
 
     def reduce(self, stats: NistStatistics, wire: Wire) -> NistStatistics:
-        return sum(wire.gather(stats))
+        return sum(wire.gather(nist_compact(stats)))
+
+    segment_scores_need_corpus = True  # the information weights of the whole corpus
+
+    def within_corpus(self, stats: NistStatistics, corpus: NistStatistics) -> NistStatistics:
+        return nist_within(stats, corpus)
 
     def part(self, stats: NistStatistics, start: int, stop: int, copies: int) -> NistStatistics:
         return nist_part(stats, start, stop, copies)

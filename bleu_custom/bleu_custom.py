@@ -2,7 +2,8 @@
 import datasets  # noqa: F401  (evaluate scripts declare their datasets dependency)
 import evaluate
 
-from ngram_core import bleu, hf_metric
+from ngram_core import bleu
+from ngram_core.adapters import evaluate as hf_metric
 
 _CITATION = """\
 @inproceedings{papineni-etal-2002-bleu,

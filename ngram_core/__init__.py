@@ -29,7 +29,7 @@ _ENTRY_POINTS = {
     "score_all": ("ngram_core.suite", "score_all"),
     "pairwise": ("ngram_core.pairwise_scores", "pairwise"),
     "mbr_select": ("ngram_core.pairwise_scores", "mbr_select"),
-    "self_bleu": ("ngram_core.bleu_self", "self_bleu"),
+    "self_bleu": ("ngram_core.bleu.self_bleu", "self_bleu"),
 }
 __all__ = ["__version__", *_ENTRY_POINTS]
 

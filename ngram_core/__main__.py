@@ -1,4 +1,4 @@
-"""``python -m ngram_core``: the ``ngram-score`` command line (see :mod:`ngram_core.cli`)."""
-from .cli import main
+"""``python -m ngram_core``: the ``ngram-score`` command line (see :mod:`ngram_core.adapters.cli`)."""
+from .adapters.cli import main
 
 main()

@@ -14,7 +14,7 @@ Caches only save work: each holds pure functions of its key (token ids of a text
 stem of a word, a resource file's contents), so clearing one never changes a number,
 only the time of the next call. The bounds, in the order of their size:
 
-- ``recent_tokens`` (:mod:`ngram_core.corpus`): token ids of the texts of small calls
+- ``recent_tokens`` (:mod:`ngram_core.ngrams.corpus`): token ids of the texts of small calls
   (up to ``SMALL_INPUT_TEXTS`` texts per call), for the next call that sees them again
   (a reward computed batch after batch, an evaluate metric called per step). At most
   2^16 texts, 2^18 chunks, 2^20 distinct tokens and, by default, 2^25 token ids

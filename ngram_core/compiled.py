@@ -22,7 +22,7 @@ The rule (:func:`use`), first match wins:
    references), where the kernels' speed pays for their start;
 4. otherwise the array code.
 
-METEOR 1.5's matcher and beam (``ngram_core/meteor/_jar_*_kernel.py``) have no array
+METEOR 1.5's matcher and beam (``ngram_core/meteor/jar/*_kernel.py``) have no array
 form and are always compiled; ``prefer(False)`` leaves them so.
 
 The thresholds were measured on the benchmark machine (2 shared cores, load about 3;
@@ -109,13 +109,20 @@ def count_call() -> None:
 
 
 def kernels() -> ModuleType:
-    """:mod:`ngram_core._small_kernels` (imports numba on first use; later calls of
+    """:mod:`ngram_core.ngrams.kernels` (imports numba on first use; later calls of
     :func:`use` then answer True: the start is paid)."""
     global _loaded
-    from . import _small_kernels  # numba, compiled once per installation (cached)
+    from .ngrams import kernels as ngram_kernels  # numba, compiled once per installation (cached)
 
     _loaded = True
-    return _small_kernels
+    return ngram_kernels
+
+
+def kernels_loaded() -> None:
+    """Said by a caller that imported a kernel module of its own (``ngram_core.bleu.kernels``):
+    numba's start is paid, so later calls of :func:`use` answer True."""
+    global _loaded
+    _loaded = True
 
 
 def reset() -> None:

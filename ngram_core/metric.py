@@ -29,7 +29,7 @@ from typing import Any, Callable, Dict, List, Mapping, Optional, Protocol, Seque
 
 import numpy as np
 
-from .ngrams import NgramIndex, NgramMatches, TokenizedCorpus, ascii_lowercase, match_ngrams, tokenize_corpus
+from .ngrams.index import NgramIndex, NgramMatches, TokenizedCorpus, ascii_lowercase, match_ngrams, tokenize_corpus
 from .options import OptionSet
 
 # A shared tokenization: (tokenizer name, lowercasing: False, True or "ascii").

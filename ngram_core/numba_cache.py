@@ -1,6 +1,6 @@
 """Where numba keeps the compiled kernels' machine code, so they compile once per machine.
 
-The kernels (``ngram_core/_small_kernels.py``, ``ngram_core/meteor/_jar_*_kernel.py``)
+The kernels (``ngram_core/ngrams/kernels.py``, ``ngram_core/bleu/*kernels.py``, ``ngram_core/meteor/jar/*_kernel.py``)
 are declared ``cache=True``: the first process compiles them (seconds: about 3.5 s for
 BLEU's, 10 s for METEOR 1.5's on the benchmark machine) and writes the machine code to
 disk; every later process loads it (a fraction of a second). numba looks for a place to

@@ -14,7 +14,7 @@ metric's sentence-level options under the user's (:attr:`~ngram_core.metric.Metr
 
 Each text is prepared once, not once per pair: BLEU tokenizes each string and counts its
 n-grams once, then counts the clipped matches of a block of candidates against every
-reference in one compiled loop over shared n-grams only (:mod:`ngram_core.bleu_pairs`);
+reference in one compiled loop over shared n-grams only (:mod:`ngram_core.bleu.pairs`);
 METEOR 1.5 tokenizes, stems and looks up each distinct string once per block and aligns
 each distinct pair once. Blocks keep memory bounded: a block is as many candidate rows as
 fit in :data:`BLOCK_PAIRS` pairs (one row if M is larger), about 60 MB of counts and columns
@@ -33,7 +33,7 @@ expected utility, the mean of its row (against the pseudo-references, or with
 ``references=None`` against the other candidates, never itself); the first one on ties.
 A list of candidate lists gives one selection per source.
 
-``self_bleu`` lives with BLEU (:func:`ngram_core.bleu_self.self_bleu`).
+``self_bleu`` lives with BLEU (:func:`ngram_core.bleu.self_bleu.self_bleu`).
 """
 from __future__ import annotations
 

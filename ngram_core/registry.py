@@ -13,11 +13,11 @@ from __future__ import annotations
 
 from typing import Dict, Iterator, Mapping, Sequence, Tuple
 
-from .bleu_entry import BLEU
+from .bleu.entry import BLEU
 from .inputs import check_choice
 from .meteor.entry import METEOR
 from .metric import Metric
-from .nist_entry import NIST
+from .nist.entry import NIST
 from .options import OptionSet
 
 _METRICS: Dict[str, Metric] = {}

@@ -2,7 +2,7 @@
 
 ``score_all(predictions, references, metrics=("bleu", "nist", "meteor"))`` checks
 the input once, tokenizes it once per distinct (tokenizer, lowercasing) setting and
-finds the clipped n-gram matches once (``ngram_core.ngrams.match_ngrams``, of the
+finds the clipped n-gram matches once (``ngram_core.ngrams.index.match_ngrams``, of the
 larger of their orders) for BLEU and NIST to share. It returns one result dictionary per metric, the same
 dictionaries ``corpus_bleu``, ``corpus_nist`` and ``compute_meteor`` return.
 

@@ -2,7 +2,8 @@
 import datasets  # noqa: F401  (evaluate scripts declare their datasets dependency)
 import evaluate
 
-from ngram_core import hf_metric, nist
+from ngram_core.adapters import evaluate as hf_metric
+from ngram_core import nist
 
 _CITATION = """\
 @inproceedings{doddington-2002-automatic,

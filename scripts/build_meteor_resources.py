@@ -44,7 +44,7 @@ import pyarrow.compute as pc
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
-from ngram_core.meteor.jar_paraphrase import MAGIC as PARAPHRASE_MAGIC, MAX_PHRASE, ParaphraseTable  # noqa: E402
+from ngram_core.meteor.jar.paraphrase import MAGIC as PARAPHRASE_MAGIC, MAX_PHRASE, ParaphraseTable  # noqa: E402
 TEXT_RESOURCE = "meteor15.txt.xz"
 PARAPHRASE_RESOURCE = "meteor15-paraphrase-en.bin.gz"
 

@@ -15,7 +15,7 @@ import math
 from typing import Any, Dict, Sequence
 
 import ngram_core
-from ngram_core.reduce import score_columns, segment_columns
+from ngram_core.adapters.datasets import score_columns, segment_columns
 
 WAYS = ("load", "score_all", "reducers")
 SUMS = 1e-12  # relative: float sums in another order

@@ -7,7 +7,7 @@ import numpy as np
 from hypothesis import given, settings, strategies as st
 
 from ngram_core.bleu import BleuOptions, bleu_from_statistics, bleu_statistics, corpus_bleu
-from ngram_core.ngrams import tokenize_corpus
+from ngram_core.ngrams.index import tokenize_corpus
 
 WORDS = st.sampled_from(["a", "b", "c", "the", "cat", "mat", ".", ",", "3.5", "x-y", "Ω", "中"])
 SEGMENT = st.lists(WORDS, max_size=10).map(" ".join)

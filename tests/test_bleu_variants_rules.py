@@ -14,9 +14,9 @@ import pytest
 from conftest import REPO
 from ngram_core.bleu import bleu_statistics
 from ngram_core.bleu import OPTIONS, corpus_bleu, result_from_statistics
-from ngram_core.bleu_variants import VARIANTS, get_variant
-from ngram_core.bleu_variants.evaluate import evaluate_13a_text
-from ngram_core.ngrams import tokenize_corpus
+from ngram_core.bleu.variants import VARIANTS, get_variant
+from ngram_core.bleu.variants.evaluate import evaluate_13a_text
+from ngram_core.ngrams.index import tokenize_corpus
 from ngram_core.tokenizers import tokenize
 
 

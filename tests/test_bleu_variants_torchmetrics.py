@@ -4,7 +4,7 @@ both, on real WMT systems (one and three references) and on generated text.
 
 torchmetrics computes in float32 with torch's ln and exp (SLEEF, within 1 ulp); ours does the same
 float32 operations with correctly rounded ln and exp. So the numbers are equal to the last bit in most
-cases and otherwise within :func:`float32_bound` (see ``ngram_core/bleu_variants/torchmetrics.py``);
+cases and otherwise within :func:`float32_bound` (see ``ngram_core/bleu/variants/torchmetrics.py``);
 0 (its zero rule) is compared exactly. Locally the module skips without torch and says how to get it.
 """
 from __future__ import annotations

@@ -9,7 +9,7 @@ import pytest
 
 import ngram_core
 from ngram_core import caches
-from ngram_core import corpus as corpus_module
+from ngram_core.ngrams import corpus as corpus_module
 
 HYPS = ["The cat sat on the mat.", "A quick brown fox jumps.", "It rains in Spain, mostly."]
 REFS = [["The cat is on the mat."], ["The quick brown fox jumped."], ["The rain in Spain stays mainly in the plain."]]

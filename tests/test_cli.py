@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from ngram_core.bleu import corpus_bleu
-from ngram_core.cli import _Messages, run
+from ngram_core.adapters.cli import _Messages, run
 from ngram_core.significance import score_systems
 
 REPO = Path(__file__).resolve().parents[1]
@@ -167,7 +167,7 @@ def test_sentence_level_prints_one_score_per_line(files, metric):
 
 
 def test_every_declared_option_has_a_flag_that_reaches_the_core(files):
-    from ngram_core.cli.flags import metric_flags
+    from ngram_core.adapters.cli.flags import metric_flags
     from ngram_core.suite import DECLARATIONS
 
     spelled = {(f.metric, f.option.name) for f in metric_flags()}
@@ -393,7 +393,7 @@ def test_a_reader_that_stops_early_ends_the_program_quietly(tmp_path):
 def test_python_dash_m_and_the_console_script(files):
     config = configparser.ConfigParser()
     config.read(REPO / "setup.cfg")
-    assert config["options.entry_points"]["console_scripts"].strip() == "ngram-score = ngram_core.cli:main"
+    assert config["options.entry_points"]["console_scripts"].strip() == "ngram-score = ngram_core.adapters.cli:main"
     out = subprocess.run([sys.executable, "-m", "ngram_core", files["ref.A"], "-i", files["base"], "-b"],
                          capture_output=True, text=True, check=True)
     assert float(out.stdout) == round(corpus_bleu(files["lines"]["base.txt"], files["lines"]["ref.A.txt"])["score"], 1)

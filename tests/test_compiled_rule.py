@@ -11,7 +11,7 @@ from conftest import read_lines, require_wmt
 
 import ngram_core
 from ngram_core import compiled
-from ngram_core.corpus import gather_first_appearance
+from ngram_core.ngrams.corpus import gather_first_appearance
 
 
 @pytest.fixture

@@ -17,7 +17,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from ngram_core.bleu import OPTIONS as BLEU_OPTIONS, corpus_bleu
-from ngram_core.bleu_variants import get_variant
+from ngram_core.bleu.variants import get_variant
 from ngram_core.meteor import OPTIONS as METEOR_OPTIONS, compute_meteor
 from ngram_core.nist import OPTIONS as NIST_OPTIONS, corpus_nist
 from ngram_core.tokenizers import get_tokenizer

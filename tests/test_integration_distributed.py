@@ -1,4 +1,4 @@
-"""ngram_core.distributed: two real processes (torch.distributed, gloo on 127.0.0.1)
+"""ngram_core.adapters.torch: two real processes (torch.distributed, gloo on 127.0.0.1)
 reduce their statistics and get the single-process scores without exchanging texts."""
 from __future__ import annotations
 

@@ -19,7 +19,7 @@ SCRIPTS = Path(__file__).resolve().parent / "integration_scripts"
 sys.path.insert(0, str(SCRIPTS))
 from corpus import make_corpus  # noqa: E402
 
-from ngram_core.reduce import score_columns, segment_columns  # noqa: E402
+from ngram_core.adapters.datasets import score_columns, segment_columns  # noqa: E402
 from ngram_core.suite import score_all  # noqa: E402
 
 METRIC_DIRS = {name: str(REPO / f"{name}_custom") for name in ("bleu", "nist", "meteor")}

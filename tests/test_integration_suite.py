@@ -12,7 +12,7 @@ from corpus import make_corpus  # noqa: E402
 from ngram_core.bleu import corpus_bleu  # noqa: E402
 from ngram_core.meteor import compute_meteor  # noqa: E402
 from ngram_core.nist import corpus_nist  # noqa: E402
-from ngram_core.reduce import score_columns, segment_columns  # noqa: E402
+from ngram_core.adapters.datasets import score_columns, segment_columns  # noqa: E402
 from ngram_core.suite import corpus_statistics, score_all  # noqa: E402
 
 HYPS, REFS = make_corpus(50)

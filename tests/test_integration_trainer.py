@@ -22,7 +22,7 @@ def trainer_setup(tmp_path_factory):
     from tiny_seq2seq import make_model, make_pairs, make_tokenizer
     from transformers import DataCollatorForSeq2Seq, Seq2SeqTrainer, Seq2SeqTrainingArguments
 
-    from ngram_core.trainer import make_compute_metrics
+    from ngram_core.adapters.trainer import make_compute_metrics
 
     tokenizer = make_tokenizer()
     model = make_model(tokenizer)
@@ -79,7 +79,7 @@ def test_compute_metrics_replaces_label_padding_and_passes_options():
     from transformers import EvalPrediction
 
     from ngram_core.bleu import corpus_bleu
-    from ngram_core.trainer import make_compute_metrics
+    from ngram_core.adapters.trainer import make_compute_metrics
 
     tokenizer = make_tokenizer()
     hyp = tokenizer(["the cat sat on the mat", "a red house"], padding=True)["input_ids"]
@@ -96,7 +96,7 @@ def test_bad_options_fail_when_the_hook_is_made_not_after_evaluation():
     require_module("transformers")
     from tiny_seq2seq import make_tokenizer
 
-    from ngram_core.trainer import make_compute_metrics
+    from ngram_core.adapters.trainer import make_compute_metrics
 
     with pytest.raises(TypeError, match="unknown option"):
         make_compute_metrics(make_tokenizer(), smoothing="exp")
@@ -109,7 +109,7 @@ def test_logits_instead_of_generated_ids_are_a_clear_error():
     from tiny_seq2seq import make_tokenizer
     from transformers import EvalPrediction
 
-    from ngram_core.trainer import make_compute_metrics
+    from ngram_core.adapters.trainer import make_compute_metrics
 
     compute = make_compute_metrics(make_tokenizer())
     with pytest.raises(ValueError, match="predict_with_generate=True"):

@@ -1,4 +1,4 @@
-"""ngram_core.libm gives the C library's results (Python's math) bit for bit on this CPU,
+"""ngram_core.ngrams.libm gives the C library's results (Python's math) bit for bit on this CPU,
 where numpy's own SIMD exp/log/pow may not: the scorers that mirror sacreBLEU, NLTK and
 mteval call it so that their last bits do not depend on the machine."""
 import math
@@ -6,7 +6,8 @@ import math
 import numpy as np
 import pytest
 
-from ngram_core import compiled, libm
+from ngram_core import compiled
+from ngram_core.ngrams import libm
 
 
 @pytest.fixture(autouse=True, params=[True, False], ids=["compiled loops", "python math"])

@@ -1,8 +1,8 @@
-"""METEOR 1.5's search (ngram_core.meteor.jar_beam) against a plain model of the jar's.
+"""METEOR 1.5's search (ngram_core.meteor.jar.beam) against a plain model of the jar's.
 
 ``model_search`` walks one pair's reference left to right with a list of partial
 alignments exactly as the jar's ``Aligner.resolve`` is described in the module
-docstring of :mod:`ngram_core.meteor.jar_beam` (fixed candidates, the stable sort, the
+docstring of :mod:`ngram_core.meteor.jar.beam` (fixed candidates, the stable sort, the
 beam, the int-truncated ranking weights, the distance added to the path branched from,
 in-place skips). The compiled search must pick the same candidates on random candidate
 sets: multi-word spans (as paraphrases make), small beams (so that pruning decides),
@@ -17,10 +17,10 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ngram_core.meteor.jar_beam import (MAX_CANDIDATES, cap_candidates, capped_rows, count_chunks,
+from ngram_core.meteor.jar.beam import (MAX_CANDIDATES, cap_candidates, capped_rows, count_chunks,
                                         ranking_weights, search)
-from ngram_core.meteor._jar_match_kernel import shared_key_matches
-from ngram_core.meteor.jar_matching import JarCandidates
+from ngram_core.meteor.jar.match_kernel import shared_key_matches
+from ngram_core.meteor.jar.matching import JarCandidates
 
 Match = Tuple[int, int, int, int, int]  # (ref_start, ref_len, hyp_start, hyp_len, module)
 

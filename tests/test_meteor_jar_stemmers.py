@@ -15,7 +15,7 @@ import pytest
 
 from conftest import read_lines, require_wmt
 from jar_oracle import decode, jar_probe
-from ngram_core.meteor.jar_stemmers import jar_stemmer
+from ngram_core.meteor.jar.stemmers import jar_stemmer
 
 pytestmark = pytest.mark.oracle
 

@@ -26,8 +26,8 @@ import numpy as np
 import pytest
 
 from ngram_core.meteor import compute_meteor
-from ngram_core.meteor.jar_metric import MAX_WORDS
-from ngram_core.meteor.jar_normalize import jar_tokens
+from ngram_core.meteor.jar.metric import MAX_WORDS
+from ngram_core.meteor.jar.normalize import jar_tokens
 
 from conftest import REPO, require_wmt
 

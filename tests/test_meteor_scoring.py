@@ -131,8 +131,8 @@ def test_lowercase_option_decides_whether_case_matters():
 
 def test_the_cards_language_table_is_what_the_options_resolve_to():
     """Each language's default stages and what it needs, as the options' own refusals say it."""
-    from ngram_core.cli.flags import in_flags
-    from ngram_core.meteor.jar_settings import language_requirements
+    from ngram_core.adapters.cli.flags import in_flags
+    from ngram_core.meteor.jar.settings import language_requirements
     from ngram_core.options import OptionFix
 
     lines = ["| `language` | the jar's name | default stages | give in Python | give on the command line |",

@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 
 from conftest import load_system, oracle_records, require
-from ngram_core.meteor.wordnet import RESOURCE, get_wordnet
+from ngram_core.meteor.nltk.wordnet import RESOURCE, get_wordnet
 from ngram_core.tokenizers import tokenize
 from nltk_wordnet import nltk_synonyms, nltk_wordnet
 

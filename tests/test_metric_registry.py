@@ -23,10 +23,10 @@ import pytest
 from conftest import require_module
 from ngram_core import registry
 from ngram_core.bleu import corpus_bleu
-from ngram_core.cli import run
+from ngram_core.adapters.cli import run
 from ngram_core.metric import Adapter, Corpora, Metric, MetricBase, Wire, global_n_refs
 from ngram_core.options import Option, OptionSet, flag, return_segments_option
-from ngram_core.reduce import score_columns, segment_columns
+from ngram_core.adapters.datasets import score_columns, segment_columns
 from ngram_core.signature import make_signature, nrefs_field
 from ngram_core.significance import score_systems
 from ngram_core.suite import score_all, split_options
@@ -235,7 +235,7 @@ import json, os, sys
 import torch.distributed as dist
 sys.path.insert(0, {here!r})
 from ngram_core import registry
-from ngram_core.distributed import score_distributed
+from ngram_core.adapters.torch import score_distributed
 import test_metric_registry as t
 registry.register(t.Toy())
 rank, world = int(sys.argv[1]), int(sys.argv[2])

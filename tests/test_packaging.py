@@ -17,7 +17,7 @@ LGPL_HEADER = "# SPDX-License-Identifier: LGPL-2.1-only"
 GPL_HEADER = "# SPDX-License-Identifier: GPL-3.0-or-later"
 PLUGIN = REPO / "plugins" / "ngram-core-coco"
 # the METEOR 1.5 port, as README.md's License section lists it
-PORT_GLOBS = ("ngram_core/meteor/jar_*.py", "ngram_core/meteor/_jar_*_kernel.py", "ngram_core/meteor/jar_stemmers/*.py")
+PORT_GLOBS = ("ngram_core/meteor/jar/*.py", "ngram_core/meteor/jar/stemmers/*.py")
 
 
 def setup_cfg(folder: Path = REPO) -> configparser.ConfigParser:

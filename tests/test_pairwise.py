@@ -17,7 +17,7 @@ from hypothesis import given, settings, strategies as st
 
 import ngram_core
 from conftest import WMT, read_lines, require_module, require_wmt
-from ngram_core.bleu_pairs import leave_one_out_scores
+from ngram_core.bleu.pairs import leave_one_out_scores
 from ngram_core.bleu import corpus_bleu
 
 N = 200

@@ -11,12 +11,12 @@ from conftest import read_lines, require_module, require_wmt
 from test_tokenizers import EDGE_CASES, sacrebleu_tokens
 
 import ngram_core.bleu as bleu_module
-import ngram_core.corpus as corpus_module
-import ngram_core.ngrams as ngrams_module
+import ngram_core.ngrams.corpus as corpus_module
+import ngram_core.ngrams.index as ngrams_module
 from ngram_core.bleu import corpus_bleu
-from ngram_core.corpus import SMALL_INPUT_TEXTS, RecentTokens, encode_texts
+from ngram_core.ngrams.corpus import SMALL_INPUT_TEXTS, RecentTokens, encode_texts
 from ngram_core import compiled
-from ngram_core.ngrams import match_ngrams, tokenize_corpus
+from ngram_core.ngrams.index import match_ngrams, tokenize_corpus
 
 
 def clipped_match_counts(tokenized, max_order):

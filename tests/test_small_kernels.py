@@ -1,4 +1,4 @@
-"""The compiled kernels (``ngram_core._small_kernels``) give, bit for bit, what the
+"""The compiled kernels (``ngram_core.ngrams.kernels``) give, bit for bit, what the
 array code they stand in for gives (the clipped counts are compared with
 ``match_ngrams`` in test_small_inputs.py; both are compared with sacreBLEU live in the
 BLEU tests). Which of the two runs is the rule of
@@ -11,9 +11,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from ngram_core import compiled
-from ngram_core._small_kernels import reference_lengths as reference_lengths_kernel
-from ngram_core.bleu_statistics import BleuStatistics, reference_lengths
-from ngram_core.bleu_variants.sacrebleu import (SMOOTH_DEFAULTS, SMOOTH_METHODS, BleuOptions, _array_rows,
+from ngram_core.bleu.kernels import reference_lengths as reference_lengths_kernel
+from ngram_core.bleu.statistics import BleuStatistics, reference_lengths
+from ngram_core.bleu.variants.sacrebleu import (SMOOTH_DEFAULTS, SMOOTH_METHODS, BleuOptions, _array_rows,
                                                  _compiled_rows, bleu_from_statistics)
 
 

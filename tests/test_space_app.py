@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from conftest import REPO, require, require_module
 
-from ngram_core import space
+from ngram_core.adapters import space
 
 METRIC_FOLDERS = ["bleu_custom", "nist_custom", "meteor_custom"]
 TOY = Path(__file__).parent / "space_fixtures" / "toy_metric"

@@ -26,7 +26,7 @@ import pytest
 from conftest import REPO, require, require_module
 from test_space_app import METRIC_FOLDERS, metric_folder
 
-from ngram_core import space
+from ngram_core.adapters import space
 
 pytestmark = pytest.mark.slow
 

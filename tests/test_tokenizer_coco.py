@@ -11,7 +11,7 @@ from conftest import require_module
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from ngram_core.corpus import encode_texts
+from ngram_core.ngrams.corpus import encode_texts
 from ngram_core.tokenizers import TOKENIZERS, get_tokenizer, tokenize
 
 plugin = require_module("ngram_core_coco")  # its own distribution (GPL): skips here with the install hint

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from nltk_offline import nltk_nist_tokenizer, tokenize_reads_no_table
 from test_tokenizers import EDGE_CASES, encoded_tokens, wmt_lines
 
-from ngram_core.corpus import SMALL_INPUT_TEXTS, encode_texts
+from ngram_core.ngrams.corpus import SMALL_INPUT_TEXTS, encode_texts
 from ngram_core.tokenizers import tokenize
 
 WESTERN = {"nltk-nist": True, "nltk-nist-nonwestern": False}

@@ -8,7 +8,7 @@ from conftest import read_lines, require_module, require_wmt
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ngram_core.corpus import encode_texts
+from ngram_core.ngrams.corpus import encode_texts
 from ngram_core.tokenizers import TOKENIZERS, get_tokenizer, tokenize
 from ngram_core.tokenizers.tokenizer_zh import is_chinese_char
 

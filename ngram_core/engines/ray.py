@@ -25,7 +25,7 @@ except ImportError as err:  # pragma: no cover - depends on the environment
     raise ImportError(f"ngram_core.engines.ray needs Ray Data ({err}): pip install 'ngram-core[ray]'") from err
 
 from .. import engines
-from ..engines import Job
+from . import Job
 
 BATCH_SIZE = 8192  # rows per batch: a few MB of text; smaller batches cost more CPU per segment (benchmarks/README.md)
 

@@ -25,7 +25,7 @@ except ImportError as err:  # pragma: no cover - depends on the environment
     raise ImportError(f"ngram_core.engines.spark needs pyspark ({err}): pip install 'ngram-core[spark]'") from err
 
 from .. import engines
-from ..engines import Job
+from . import Job
 
 
 def _kinds(df: DataFrame) -> Dict[str, str]:

@@ -30,10 +30,10 @@ import numpy as np
 
 from ..metric import Adapter, Corpora, CorpusKey, MetricBase, Wire, corpus_key, global_n_refs, int_column
 from ..signature import nrefs_field
-from . import jar_metric
+from .jar import metric as jar_metric
 from . import metric as meteor_metric
-from .jar_metric import parameters_of
-from .jar_statistics import MeteorParameters, MeteorStatistics, columns, scores as jar_scores
+from .jar.metric import parameters_of
+from .jar.statistics import MeteorParameters, MeteorStatistics, columns, scores as jar_scores
 from .scoring import MeteorStats, meteor_formula
 
 COLUMNS = ("meteor_score", "meteor_hyp_len", "meteor_ref_len", "meteor_matches", "meteor_chunks", "meteor_n_refs")
@@ -111,7 +111,7 @@ def meteor_adapters(alpha: float = 0.9, beta: float = 3.0, gamma: float = 0.5) -
 
 
 def meteor15_adapters(params: MeteorParameters) -> List[Adapter]:
-    """METEOR 1.5 (:class:`~ngram_core.meteor.jar_statistics.MeteorStatistics`): ``METEOR``,
+    """METEOR 1.5 (:class:`~ngram_core.meteor.jar.statistics.MeteorStatistics`): ``METEOR``,
     the jar's Final score of the summed rows (pycocoevalcap's number, ``meteor_corpus``),
     and ``METEOR-mean``, the mean of the jar's segment scores (``meteor``), each 0-1."""
     score, segments = len(columns(params.n_modules)) - 2, len(columns(params.n_modules)) - 1

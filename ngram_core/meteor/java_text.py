@@ -21,7 +21,7 @@ import regex
 
 import numpy as np
 
-from ..corpus import offsets_from_counts
+from ..ngrams.corpus import offsets_from_counts
 
 
 def utf16_units(strings: Sequence[str]) -> tuple[np.ndarray, np.ndarray]:

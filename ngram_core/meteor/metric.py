@@ -30,14 +30,14 @@ from typing import Any, Dict, Iterable, List, Sequence, Tuple
 
 import numpy as np
 
-from ..corpus import encode_texts, offsets_from_counts
+from ..ngrams.corpus import encode_texts, offsets_from_counts
 from ..inputs import check_corpus
-from ..ngrams import TokenizedCorpus
+from ..ngrams.index import TokenizedCorpus
 from ..options import Option, OptionSet, flag, return_segments_option, tokenize_option
 from ..signature import case_field, make_signature, nrefs_field
-from .matching import STAGES, Lexicon, Matches, check_stages, nltk_matches
+from .nltk.matching import STAGES, Lexicon, Matches, check_stages, nltk_matches
 from .scoring import DEFAULT_ALPHA, DEFAULT_BETA, DEFAULT_GAMMA, MeteorStats, check_parameters, meteor_formula
-from . import jar_metric, jar_settings
+from .jar import metric as jar_metric, settings as jar_settings
 from .tables import Segments, Side
 
 VARIANTS = ("meteor-1.5", "nltk")
@@ -180,7 +180,7 @@ def corpus_segment_statistics(corpus: TokenizedCorpus, stages: Sequence[str] = S
                               alpha: float = DEFAULT_ALPHA, beta: float = DEFAULT_BETA,
                               gamma: float = DEFAULT_GAMMA) -> List[MeteorStats]:
     """Each segment's statistics against its best reference, from a corpus tokenized by
-    :func:`ngram_core.ngrams.tokenize_corpus` (token ids as they are: for ``score_all``,
+    :func:`ngram_core.ngrams.index.tokenize_corpus` (token ids as they are: for ``score_all``,
     which shares one tokenization between metrics); the ``nltk`` variant."""
     stages = check_stages(stages)
     check_parameters(alpha, beta, gamma)

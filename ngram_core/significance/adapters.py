@@ -9,7 +9,7 @@ variant's) plugs in with one small adapter.
 
 Each metric of :mod:`ngram_core.registry` gives its own (``Metric.scores``): BLEU's
 (sacreBLEU's layout and arithmetic, and the other variants') in
-:mod:`ngram_core.bleu_entry`, NIST's in :mod:`ngram_core.nist_entry`, METEOR's
+:mod:`ngram_core.bleu.entry`, NIST's in :mod:`ngram_core.nist.entry`, METEOR's
 (``METEOR`` and ``METEOR-mean``, both variants) in :mod:`ngram_core.meteor.entry`.
 """
 from __future__ import annotations
@@ -17,10 +17,10 @@ from __future__ import annotations
 from typing import Any, List, Mapping
 
 from .. import registry
-from ..bleu_entry import bleu_adapter, bleu_rows, bleu_variant_adapter
+from ..bleu.entry import bleu_adapter, bleu_rows, bleu_variant_adapter
 from ..meteor.entry import meteor15_adapters, meteor_adapters, meteor_rows
 from ..metric import Adapter
-from ..nist_entry import nist_adapter, nist_rows
+from ..nist.entry import nist_adapter, nist_rows
 
 
 def adapters_for(metric: str, options: Mapping[str, Any]) -> List[Adapter]:

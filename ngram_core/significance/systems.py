@@ -4,7 +4,7 @@
 systems one after the other into one corpus whose references repeat, and computes
 each metric's statistics once (``ngram_core.suite``): each distinct reference is
 tokenized once and every system's segments share its reference n-grams
-(``ngram_core.ngrams`` numbers n-grams per set of references). NIST's information
+(``ngram_core.ngrams.index`` numbers n-grams per set of references). NIST's information
 weights of that corpus equal each system's own (every reference count is k times
 the count of one copy, and the weights are ratios of counts). The result,
 :class:`Systems`, gives each system's statistics and result dictionaries (those of

@@ -1,5 +1,5 @@
 """One rank of a torch.distributed (gloo) run: score this rank's shard with
-``ngram_core.distributed.score_distributed`` and write the result as JSON.
+``ngram_core.adapters.torch.score_distributed`` and write the result as JSON.
 
 Usage: python torch_distributed_scores.py RANK WORLD_SIZE PORT OUT_DIR [OPTIONS_JSON]
 Rank r takes a contiguous block of the corpus, so that the
@@ -15,7 +15,7 @@ import torch.distributed as dist
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from corpus import make_corpus  # noqa: E402
 
-from ngram_core.distributed import score_distributed  # noqa: E402
+from ngram_core.adapters.torch import score_distributed  # noqa: E402
 
 
 def main() -> None:

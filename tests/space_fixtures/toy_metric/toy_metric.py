@@ -1,13 +1,13 @@
 """A stand-in metric for the Space tests: unigram precision, clipped by the references.
 
 It is an ``NgramMetric`` like the real ones (options, checks, signature) but small
-enough to read at a glance, so ``ngram_core.space`` can be tested without them.
+enough to read at a glance, so ``ngram_core.adapters.space`` can be tested without them.
 """
 from collections import Counter
 
 import evaluate
 
-from ngram_core import hf_metric
+from ngram_core.adapters import evaluate as hf_metric
 from ngram_core import tokenizers
 from ngram_core.options import Option, OptionSet, flag, tokenize_option
 

@@ -1,0 +1,189 @@
+"""The metrics' command-line flags, generated from each metric's option declaration.
+
+Every declared option of every registered metric (``bleu.OPTIONS``, ``nist.OPTIONS``,
+``meteor.OPTIONS``, read through ``registry.DECLARATIONS``) gets one flag
+``--<metric>-<option>``, e.g. ``--bleu-max-order``, ``--nist-mteval-quirks``,
+``--meteor-alpha``; the options all metrics share get sacreBLEU's spelling once for
+every metric (``-tok/--tokenize``, ``-lc/--lowercase``: each metric that reads it takes
+it, the others keep their own and a line on stderr says so), and a metric's
+``flag_aliases`` add spellings (BLEU's smoothing keeps sacreBLEU's ``-s`` and ``-sv``).
+The flag's type, choices and help come from the declaration (kind, choices, doc and
+default), and the value goes to the core unconverted beyond the command line's
+text (the declaration checks it, with its own messages). ``return_segments`` has
+no flag: ``--sentence-level`` prints segment scores.
+"""
+from __future__ import annotations
+
+import argparse
+from dataclasses import dataclass
+from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
+
+from ... import registry
+from ...options import Option, OptionFix, OptionSet
+
+SHARED = {"tokenize": ("--tokenize", "-tok"), "lowercase": ("--lowercase", "-lc")}  # sacreBLEU's spellings
+NO_FLAG = frozenset({"return_segments"})
+READERS_NOTE = ("for each metric of -m that takes it (one that tokenizes its own way, METEOR 1.5 with its -norm, "
+                "keeps its own, and a line on stderr says so)")
+_WORDS = {"true": True, "yes": True, "false": False, "no": False}
+
+
+@dataclass(frozen=True)
+class Flag:
+    metric: Optional[str]  # None: every metric that declares the option
+    option: Option
+    spellings: Tuple[str, ...]
+
+    @property
+    def dest(self) -> str:
+        return f"{self.metric or 'all'}__{self.option.name}"
+
+
+def _choice_parser(option: Option):
+    """Command-line text -> one of the option's choices (``true``/``false`` for booleans)."""
+    by_text = {}
+    for choice in option.choices:
+        by_text[str(choice).lower()] = choice
+        if isinstance(choice, bool):
+            by_text.update({word: value for word, value in _WORDS.items() if value is choice})
+
+    def parse(text: str):
+        if text.lower() in by_text:
+            return by_text[text.lower()]
+        raise argparse.ArgumentTypeError(f"{text!r} is not one of {', '.join(str(c) for c in option.choices)}")
+
+    return parse
+
+
+def _number(kind: type, nullable: bool):
+    def parse(text: str):
+        if nullable and text.lower() == "none":
+            return None
+        try:
+            return kind(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not {'an integer' if kind is int else 'a number'}") from None
+
+    return parse
+
+
+def _argparse_kwargs(option: Option) -> Dict[str, Any]:
+    default = f" (default: {option.default})" if option.default is not None else ""
+    kwargs: Dict[str, Any] = {"help": option.doc + default}
+    if option.kind == "flag":
+        kwargs["action"] = argparse.BooleanOptionalAction
+    elif option.kind in ("int", "float"):
+        kwargs.update(type=_number(int if option.kind == "int" else float, option.nullable), metavar=option.kind.upper())
+    elif option.kind == "choice":
+        kwargs.update(type=_choice_parser(option), metavar="{" + ",".join(str(c) for c in option.choices) + "}")
+    elif option.kind == "floats":
+        kwargs.update(nargs="+", type=_number(float, False), metavar="W")
+    else:  # names
+        kwargs.update(nargs="+", choices=option.choices)
+    return kwargs
+
+
+def own_flag(metric: str, option: str) -> str:
+    """A metric's own spelling of an option: ``--bleu-max-order``."""
+    return f"--{metric}-{option.replace('_', '-')}"
+
+
+def metric_flags(declarations: Optional[Mapping[str, OptionSet]] = None) -> List[Flag]:
+    """Every flag: the shared ones, then each metric's own, in declaration order
+    (``declarations``: metric name -> options; default: every registered metric's)."""
+    declarations = registry.DECLARATIONS if declarations is None else declarations
+    flags: List[Flag] = []
+    for name, spellings in SHARED.items():
+        declared = [d[name] for d in declarations.values() if name in d]
+        if declared:
+            flags.append(Flag(None, declared[0], spellings))
+    for metric, declaration in declarations.items():
+        for option in declaration.values():
+            if option.name in NO_FLAG:
+                continue
+            own = own_flag(metric, option.name)
+            aliases = registry.get(metric).flag_aliases.get(option.name, ()) if metric in registry.names() else ()
+            flags.append(Flag(metric, option, (own,) + tuple(aliases)))
+    return flags
+
+
+def add_metric_flags(parser: argparse.ArgumentParser, flags: Sequence[Flag] = ()) -> List[Flag]:
+    """One argument group per metric; every flag's default is "not given" (the metric's default holds)."""
+    flags = list(flags) or metric_flags()
+    groups: Dict[Optional[str], Any] = {}
+    for flag in flags:
+        if flag.metric not in groups:
+            title = "options of every metric" if flag.metric is None else f"{flag.metric.upper()} options"
+            groups[flag.metric] = parser.add_argument_group(title)
+        kwargs = _argparse_kwargs(flag.option)
+        if flag.metric is None:
+            kwargs["help"] = f"{READERS_NOTE}: {flag.option.doc}"
+            if flag.option.kind == "flag":
+                kwargs = {"help": kwargs["help"], "action": "store_const", "const": True}
+            elif flag.option.name == "lowercase":  # sacreBLEU's -lc: a switch that takes no value
+                kwargs = {"action": "store_const", "const": True,
+                          "help": f"{READERS_NOTE}: lowercase (full Unicode) before tokenizing; a switch, it takes no "
+                                  "value (A-Z only, as mteval-v13a: --bleu-lowercase ascii, --nist-lowercase ascii)"}
+        groups[flag.metric].add_argument(*flag.spellings, dest=flag.dest, default=None, **kwargs)
+    return flags
+
+
+def metric_options(args: argparse.Namespace, metrics: Sequence[str], flags: Sequence[Flag] = (),
+                   ignored: Optional[List[str]] = None) -> Dict[str, Dict[str, Any]]:
+    """The given flags as core options, in a dict per metric.
+
+    A shared flag (``-tok``, ``-lc``) goes to each metric of ``-m`` whose variant reads it,
+    unless that metric's own flag (``--bleu-tokenize``) is given too; a metric that
+    tokenizes its own way (METEOR 1.5 with its ``-norm``) keeps it, with one or several
+    metrics alike, and a line for stderr saying so is appended to ``ignored``. A metric's
+    own flag given while that metric is not among ``-m`` is an error (it would do nothing).
+    """
+    flags = list(flags) or metric_flags()
+    options: Dict[str, Dict[str, Any]] = {}
+    shared = []
+    for flag in flags:
+        value = getattr(args, flag.dest)
+        if value is None:
+            continue
+        if flag.metric is None:
+            shared.append((flag, value))
+        elif flag.metric not in metrics:
+            raise ValueError(f"{flag.spellings[0]} is a {flag.metric.upper()} option but -m is {' '.join(metrics)}; "
+                             f"add -m {flag.metric}")
+        else:
+            options.setdefault(flag.metric, {})[flag.option.name] = value
+    given_shared = {flag.option.name: value for flag, value in shared}
+    for flag, value in shared:
+        applied, skipped = [], []
+        for metric in metrics:
+            declaration = registry.DECLARATIONS[metric]
+            own = options.get(metric, {})
+            context = {**{k: v for k, v in given_shared.items() if k in declaration}, **own}
+            if flag.option.name in own or flag.option.name not in declaration:
+                continue  # the metric's own flag wins
+            if declaration.reads(flag.option.name, context):
+                options.setdefault(metric, {})[flag.option.name] = value
+                applied.append(metric.upper())
+            else:
+                variant = {**declaration.defaults(), **context}.get("variant")
+                skipped.append(f"{metric.upper()} (variant {variant})" if variant else metric.upper())
+        if skipped and ignored is not None:
+            shown = flag.spellings[-1] + ("" if value is True else f" {value}")
+            ignored.append(f"{shown} applies to {', '.join(applied) if applied else 'none of the metrics'}; "
+                           f"{', '.join(skipped)} keep{'s' if len(skipped) == 1 else ''} its own tokenizer and case "
+                           "and ignore" + ("s" if len(skipped) == 1 else "") + " it")
+    return options
+
+
+def in_flags(err: OptionFix) -> str:
+    """An :class:`OptionFix` in the command line's words: ``--meteor-stages exact stem``,
+    ``--no-meteor-normalize``."""
+    def spell(name: str, value: Any) -> str:
+        flag = own_flag(err.metric, name)
+        if isinstance(value, bool):  # BooleanOptionalAction's pair
+            return flag if value else flag.replace("--", "--no-", 1)
+        if isinstance(value, (list, tuple)):
+            return f"{flag} {' '.join(map(str, value))}"
+        return f"{flag} {value}"
+
+    return err.in_words(spell)

@@ -1,0 +1,145 @@
+"""The adapter between Hugging Face ``evaluate`` and the core's scorers.
+
+Every metric script subclasses :class:`NgramMetric` and only adds its documentation,
+its option declaration (the core's, e.g. ``bleu.OPTIONS``) and the core function it
+delegates to. This class owns what the three share:
+
+- the feature configuration: a list of references per prediction (a single reference
+  string per prediction is accepted and becomes a list of one, so batches of either
+  form can be added to one metric);
+- input checks that run *before* evaluate's encoder, which would otherwise turn a
+  string among lists of references into a list of characters, and before evaluate
+  takes its cache lock (a failed check then costs nothing later);
+- options given at load time (``evaluate.load(path, tokenize="intl")``), checked
+  then (names and values, with the messages the core gives), which hold for every
+  ``compute`` unless ``compute`` names them again.
+
+Metric scripts import this module, not the class (``from ngram_core import
+hf_metric``): evaluate takes the first ``Metric`` subclass it finds in the script's
+namespace as the metric, and an imported base class would come first.
+"""
+from __future__ import annotations
+
+import inspect
+from typing import Any, Callable, Dict, List, Tuple
+
+import datasets
+import evaluate
+
+from ..inputs import check_predictions, check_references, materialize
+from ..options import OptionSet
+
+FEATURES = [
+    datasets.Features(
+        {
+            "predictions": datasets.Value("string", id="sequence"),
+            "references": datasets.Sequence(datasets.Value("string", id="sequence"), id="references"),
+        }
+    ),
+    datasets.Features(
+        {
+            "predictions": datasets.Value("string", id="sequence"),
+            "references": datasets.Value("string", id="sequence"),
+        }
+    ),
+]
+
+# What evaluate.load passes to a metric class besides the metric's own options.
+EVALUATE_ARGUMENTS = tuple(name for name in inspect.signature(evaluate.EvaluationModule.__init__).parameters
+                           if name not in ("self", "kwargs"))
+
+
+INPUTS_DOC = """
+Args:
+    predictions (`list` of `str`): translations to score, one string per segment.
+    references (`list` of `str` or `list` of `list` of `str`): one reference per
+        prediction, or a list of references per prediction (their number may vary
+        from segment to segment).
+"""
+
+
+def arguments_doc(options: OptionSet) -> str:
+    """The ``Args:`` part of a metric script's documentation, from its declaration:
+    the inputs, then every option with its default and one line of doc."""
+    lines = [f"    {option.name} (default `{option.default!r}`): {option.doc}."
+             + (f" Only for variant {' / '.join(map(repr, option.variants))}." if option.variants else "")
+             for option in options.values()]
+    return (INPUTS_DOC + "\n".join(lines) + "\n    Every option can also be given to `evaluate.load(...)` (checked "
+            "there), and then holds for\n    every `compute` unless `compute` sets it again.\n")
+
+
+def _misnamed(kwargs: Dict[str, Any], method: str, names: Dict[str, str]) -> None:
+    """A TypeError for ``add(references=...)`` and ``add_batch(reference=...)``: the other method's names."""
+    for wrong, right in names.items():
+        if wrong in kwargs:
+            other = "add_batch" if method == "add" else "add"
+            raise TypeError(f"{method}() takes {right}=, not {wrong}= ({wrong}= is {other}()'s argument); "
+                            f"call {method}({', '.join(names.values())}) or {other}({', '.join(names)})")
+
+
+class NgramMetric(evaluate.Metric):
+    """An evaluate metric whose options can be set at load time or per call.
+
+    Subclasses set ``OPTIONS`` (the metric's :class:`~ngram_core.options.OptionSet`)
+    and implement ``_score(predictions, references, **options)``, which returns the
+    result dictionary.
+    """
+
+    OPTIONS: OptionSet = OptionSet("metric", [])
+
+    def __init__(self, config_name: str | None = None, **kwargs: Any) -> None:
+        options = {name: kwargs.pop(name) for name in list(kwargs) if name not in EVALUATE_ARGUMENTS}
+        self.OPTIONS.check_names(options)
+        self.OPTIONS.resolve(options)  # every value checked now, not at the first compute
+        super().__init__(config_name=config_name, **kwargs)
+        self.load_options: Dict[str, Any] = options
+
+    def options(self, **overrides: Any) -> Dict[str, Any]:
+        """The options a ``compute`` with ``overrides`` would use (checked), every one of them."""
+        return self.OPTIONS.resolve({**self.load_options, **overrides})
+
+    # -- evaluate entry points: check first, then hand over to evaluate ------------
+    def compute(self, *, predictions=None, references=None, **kwargs):
+        """Check the inputs and options, then compute the metric (evaluate's ``compute``).
+"""
+        self.options(**kwargs)
+        if predictions is not None or references is not None:
+            predictions, references = self._check_batch(predictions, references, allow_empty=False)
+        return super().compute(predictions=predictions, references=references, **kwargs)
+
+    def add_batch(self, *, predictions=None, references=None, **kwargs):
+        """Check a batch, then add it to the metric's cache (evaluate's ``add_batch``).
+"""
+        _misnamed(kwargs, "add_batch", {"prediction": "predictions", "reference": "references"})
+        predictions, references = self._check_batch(predictions, references, allow_empty=True)
+        return super().add_batch(predictions=predictions, references=references, **kwargs)
+
+    def add(self, *, prediction=None, reference=None, **kwargs):
+        """Check one example, then add it to the metric's cache (evaluate's ``add``).
+"""
+        _misnamed(kwargs, "add", {"predictions": "prediction", "references": "reference"})
+        predictions, references = self._check_batch([prediction], [reference], allow_empty=False)
+        return super().add(prediction=predictions[0], reference=references[0], **kwargs)
+
+    @staticmethod
+    def _check_batch(predictions, references, allow_empty: bool) -> Tuple[List[str], List[Any]]:
+        """Checked copies of the batch (iterators are read once, here): the predictions,
+        and a list of references per prediction whichever form the caller used."""
+        hyps = check_predictions(predictions)
+        references = materialize(references)
+        refs = check_references(references, len(hyps))
+        if not hyps and not allow_empty:
+            raise ValueError(
+                "predictions is empty: a corpus score needs at least one segment "
+                "(an empty string is a valid segment)"
+            )
+        # Always a list of references per prediction: one feature configuration for every
+        # batch, so batches of plain strings and batches of lists can follow each other
+        return hyps, refs
+
+    def _compute(self, predictions: List[str], references: List[Any], **kwargs: Any) -> Dict[str, Any]:
+        given = {**self.load_options, **kwargs}
+        self.OPTIONS.resolve(given)
+        return self._score(list(predictions), list(references), **given)
+
+    _score: Callable[..., Dict[str, Any]]

@@ -1,0 +1,148 @@
+"""BLEU: per-segment statistics, then a score from summed statistics, as one of five tools.
+
+``corpus_bleu(predictions, references, variant=...)`` tokenizes (``ngram_core.tokenizers``),
+counts clipped n-gram matches once (:mod:`ngram_core.bleu.statistics`) and scores the
+counts with the rules of the tool named by ``variant`` (:mod:`ngram_core.bleu.variants`):
+
+- ``"sacrebleu"`` (default): sacreBLEU 2.6.0's ``BLEU``, smoothing ``exp`` ``floor``
+  ``add-k`` ``constant`` ``none``, ``effective_order``;
+- ``"nltk"``: NLTK 3.10's ``corpus_bleu`` (``sentence_bleu`` per segment), smoothing
+  ``method0`` ... ``method7``;
+- ``"evaluate"``: 🤗 evaluate's ``bleu`` (tensorflow/nmt ``compute_bleu``, shortest
+  reference length), smoothing ``none`` or ``add-one``;
+- ``"mteval"``: mteval-v13a.pl, smoothing ``exp`` or ``none`` (``--no-smoothing``),
+  ``lowercase="ascii"`` for its default lowercasing;
+- ``"coco"``: pycocoevalcap's ``Bleu``, with ``bleu_1`` ... ``bleu_N``;
+- ``"torchmetrics"``: torchmetrics 1.9's ``BLEUScore`` (``tokenize="none"``) and
+  ``SacreBLEUScore`` (its tokenizer), smoothing ``none`` or ``add-one``, in float32.
+
+Every variant's number is on 0-1 (``bleu``) and 0-100 (``score``), with a signature
+that names the variant and its options. :data:`OPTIONS` declares every option once,
+with the variants that read it; an option given to a variant that does not read it
+is a ``ValueError``.
+"""
+from __future__ import annotations
+
+from typing import Any, Dict, List, Mapping, Sequence
+
+from .statistics import BleuStatistics, bleu_statistics, closest_ref_length, shortest_ref_length
+from .variants import SMOOTH_METHODS as ALL_SMOOTH_METHODS, VARIANTS, get_variant
+from .variants import sacrebleu
+from .variants.sacrebleu import SMOOTH_DEFAULTS, SMOOTH_METHODS, bleu_from_statistics, bleu_result
+from ..inputs import check_corpus
+from ..ngrams.index import TokenizedCorpus, ascii_lowercase, tokenize_corpus
+from ..options import LOWERCASE_CHOICES, Option, OptionSet, return_segments_option, tokenize_option
+from ..tokenizers import TOKENIZERS, get_tokenizer
+
+
+
+def _by_variant(attribute: str, everything: tuple) -> tuple:
+    """(variant, its choices) for the variants that accept fewer than ``everything``."""
+    pairs = ((name, getattr(get_variant(name), attribute) or everything) for name in VARIANTS)
+    return tuple((name, tuple(choices)) for name, choices in pairs if tuple(choices) != tuple(everything))
+
+
+def _finalize(values: Dict[str, Any], given: frozenset) -> Dict[str, Any]:
+    """Rules between options: one weight per order; then the variant's own rules."""
+    if values["weights"] is not None:
+        weights = values["weights"]
+        if len(weights) != values["max_order"]:
+            raise ValueError(
+                f"weights has {len(weights)} {'entry' if len(weights) == 1 else 'entries'} but max_order is "
+                f"{values['max_order']}: give one weight per order (and set max_order to match)"
+            )
+        if any(w < 0 for w in weights) or sum(weights) <= 0:
+            raise ValueError(f"weights must be non-negative and not all zero, got {list(weights)!r}")
+    return get_variant(values["variant"]).finalize(values, given)
+
+
+OPTIONS = OptionSet("BLEU", [
+    Option("variant", "sacrebleu", "whose BLEU: 'sacrebleu' (sacreBLEU 2.6.0), 'nltk' (NLTK 3.10 corpus_bleu / "
+           "sentence_bleu), 'evaluate' (evaluate's bleu: tensorflow/nmt compute_bleu), 'mteval' (mteval-v13a.pl), "
+           "'coco' (pycocoevalcap Bleu), 'torchmetrics' (torchmetrics BLEUScore; SacreBLEUScore with its tokenizer)",
+           "choice", choices=VARIANTS),
+    tokenize_option(None, "None: the variant's, 13a (torchmetrics: none, BLEUScore's whitespace split; its "
+                    "SacreBLEUScore is tokenize='13a')", nullable=True,
+                    variant_choices=_by_variant("tokenizers", TOKENIZERS),
+                    variant_defaults=tuple((name, get_variant(name).default_tokenizer) for name in VARIANTS)),
+    Option("lowercase", False, "lowercase (full Unicode str.lower()) before tokenizing; 'ascii' (variant mteval): "
+           "A-Z only, as mteval-v13a without -c", "choice", choices=LOWERCASE_CHOICES,
+           variant_choices=_by_variant("lowercase_choices", LOWERCASE_CHOICES)),
+    Option("max_order", 4, "the largest n-gram order N", "int", low=1),
+    Option("weights", None, "one weight per order; None: 1/N each", "floats", nullable=True,
+           variants=("sacrebleu", "nltk", "torchmetrics")),
+    Option("smooth_method", None, "smoothing, among the variant's methods; None: its default (sacrebleu: exp, "
+           "floor, add-k, constant, none; nltk: method0..method7; evaluate: none, add-one; mteval: exp, none; torchmetrics: none, add-one)",
+           "choice", choices=ALL_SMOOTH_METHODS, nullable=True,
+           variant_choices=_by_variant("smooth_methods", ALL_SMOOTH_METHODS)),
+    Option("smooth_value", None, "the smoothing method's parameter (sacrebleu: floor 0.1, add-k 1, constant 0.1; "
+           "nltk: method1 epsilon 0.1, method4/method7 k 5, method6 alpha 5); None: that default; 0 only with sacrebleu's "
+           "floor or add-k (no smoothing, as sacreBLEU)",
+           "float", low=0, nullable=True, variants=("sacrebleu", "nltk")),
+    Option("effective_order", False, "True/'sacrebleu': leave out orders with no hypothesis n-grams (sentence "
+           "BLEU); 'seed': N = the largest order with a match", "choice", choices=(False, True, "sacrebleu", "seed"),
+           variants=("sacrebleu",)),
+    return_segments_option(),
+], finalize=_finalize)
+
+
+class BleuOptions(sacrebleu.BleuOptions):
+    """sacreBLEU's scoring options, also from checked keyword arguments (:meth:`create`).
+
+    The declaration (:data:`OPTIONS`) lives here, above the variants, so ``create`` does
+    too: the variants never import this module.
+    """
+
+    @classmethod
+    def create(cls, **options: Any) -> "BleuOptions":
+        """Checked scoring options from keyword arguments (any of :data:`OPTIONS`)."""
+        return cls.from_values(OPTIONS.resolve(options))
+
+
+def changed_texts(hypotheses: List[str], references: List[List[str]], values: Mapping[str, Any]):
+    """The texts as the variant's tool tokenizes them, or None where that is the texts as given."""
+    return get_variant(values["variant"]).changed_texts(hypotheses, references, values)
+
+
+def tokenize_for_bleu(hypotheses: List[str], references: List[List[str]], values: Mapping[str, Any]) -> TokenizedCorpus:
+    """Checked input -> the tokenized corpus the variant counts (its texts, its lowercasing)."""
+    changed = changed_texts(hypotheses, references, values)
+    if changed is not None:
+        hypotheses, references = changed
+    lowercase = values["lowercase"]
+    corpus = tokenize_corpus(hypotheses, references, values["tokenize"], lowercase is True)
+    return ascii_lowercase(corpus) if lowercase == "ascii" else corpus
+
+
+def statistics_for(corpus: TokenizedCorpus, values: Mapping[str, Any], matches=None) -> BleuStatistics:
+    """Per-segment statistics with what the variant reads (``matches`` as for :func:`bleu_statistics`)."""
+    variant = get_variant(values["variant"])
+    return bleu_statistics(corpus, values["max_order"], matches, count_5grams=variant.needs_5grams(values),
+                           ties=variant.reference_ties)
+
+
+def result_from_statistics(stats: BleuStatistics, values: Mapping[str, Any]) -> Dict[str, Any]:
+    """The variant's result dictionary from per-segment (or summed) statistics."""
+    return get_variant(values["variant"]).result(stats, values, get_tokenizer(values["tokenize"]).signature())
+
+
+@OPTIONS.entry_point
+def corpus_bleu(predictions: Sequence[str], references: Sequence[Any], **options: Any) -> Dict[str, Any]:
+    """Corpus BLEU of ``predictions`` against ``references`` (one string or list per prediction).
+
+    The default settings give sacreBLEU 2.6.0's ``BLEU().corpus_score`` (13a, case
+    kept, exp smoothing): ``bleu`` on 0-1 and ``score`` (sacreBLEU's number) on 0-100;
+    ``variant`` names another tool's BLEU (see the module docstring).
+    ``return_segments=True`` adds ``segment_scores``: each segment's BLEU (0-1) with
+    the same options (use ``effective_order=True`` for sentence-level BLEU as
+    sacreBLEU recommends; the other variants score a segment as their tool scores a
+    one-segment corpus, i.e. NLTK's ``sentence_bleu``).
+    """
+    hyps, refs = check_corpus(predictions, references)
+    stats = statistics_for(tokenize_for_bleu(hyps, refs, options), options)
+    return result_from_statistics(stats, options)
+
+
+__all__ = ["ALL_SMOOTH_METHODS", "BleuOptions", "BleuStatistics", "LOWERCASE_CHOICES", "OPTIONS", "SMOOTH_DEFAULTS",
+           "SMOOTH_METHODS", "VARIANTS", "bleu_from_statistics", "bleu_result", "bleu_statistics", "closest_ref_length",
+           "corpus_bleu", "result_from_statistics", "shortest_ref_length", "statistics_for", "tokenize_for_bleu"]

@@ -1,0 +1,203 @@
+"""BLEU's sufficient statistics: the one layer every BLEU variant scores.
+
+Per segment: hypothesis length c, closest and shortest reference lengths, and for
+n = 1..N the clipped matches M_n (each hypothesis n-gram counts at most as often as
+in the one reference that has it most) and the hypothesis n-grams T_n. The rows add
+with ``+`` and sum to corpus totals; see :class:`BleuStatistics`. The n-gram
+counting is the core's (``ngram_core.ngrams.index``), done once for whatever variant
+scores the rows (``ngram_core.bleu.variants``).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, List, Optional
+
+import numpy as np
+
+from .. import compiled
+from ..ngrams.index import NgramMatches, TokenizedCorpus, clipped_match_counts
+
+
+@dataclass
+class BleuStatistics:
+    """BLEU's sufficient statistics, one row per segment; adds with ``+``.
+
+    ``a + b`` is the statistics of the two corpora one after the other, so the
+    corpus score of ``a + b`` is the score of the concatenated corpus; ``.sum()``
+    reduces to a single row (what distributed evaluation exchanges).
+
+    Besides what sacreBLEU needs, the rows carry what the other variants of
+    ``ngram_core.bleu.variants`` read (each is derived from the same n-gram counts):
+    the shortest reference length (evaluate's rule), which orders a hypothesis is
+    too short for (NLTK counts such an order as one n-gram), and the last segment's
+    hypothesis length and clipped 5-gram matches (NLTK's ``corpus_bleu`` smoothing
+    methods 5 to 7 read its last segment). Those two are a row's own values in a
+    segment row; ``.sum()`` keeps the last row's.
+    """
+
+    hyp_len: np.ndarray  # (S,) hypothesis tokens
+    ref_len: np.ndarray  # (S,) closest reference length (ties: see bleu_statistics' ``ties``)
+    matches: np.ndarray  # (S, N) clipped n-gram matches
+    totals: np.ndarray  # (S, N) hypothesis n-grams
+    n_refs: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))  # (S,) references
+    shortest_ref_len: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))  # (S,), -1: unknown
+    short_hyps: np.ndarray = field(default_factory=lambda: np.zeros((0, 0), dtype=np.int64))  # (S, N) 1: T_n = 0
+    last_hyp_len: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))  # (S,)
+    last_matches_5: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))  # (S,), -1: not counted
+
+    def __post_init__(self) -> None:
+        # Rows built from the first four columns alone (older callers, hand-made
+        # statistics) are segment rows: derive what can be derived, mark the rest unknown.
+        S = len(self.hyp_len)
+        if len(self.n_refs) != S:
+            self.n_refs = np.zeros(S, dtype=np.int64)
+        if len(self.shortest_ref_len) != S:
+            self.shortest_ref_len = np.full(S, -1, dtype=np.int64)
+        if self.short_hyps.shape != self.totals.shape:
+            self.short_hyps = (np.asarray(self.totals) == 0).astype(np.int64)
+        if len(self.last_hyp_len) != S:
+            self.last_hyp_len = np.asarray(self.hyp_len, dtype=np.int64)
+        if len(self.last_matches_5) != S:
+            self.last_matches_5 = np.full(S, -1, dtype=np.int64)
+
+    @property
+    def max_order(self) -> int:
+        return self.matches.shape[1]
+
+    def __len__(self) -> int:
+        return len(self.hyp_len)
+
+    def __add__(self, other: "BleuStatistics") -> "BleuStatistics":
+        if not isinstance(other, BleuStatistics):
+            return NotImplemented
+        if other.max_order != self.max_order:
+            raise ValueError(f"cannot add BLEU statistics of max_order {self.max_order} and {other.max_order}")
+        return BleuStatistics(
+            *(np.concatenate([a, b]) for a, b in zip(self._arrays(), other._arrays()))
+        )
+
+    def __radd__(self, other: Any) -> "BleuStatistics":
+        if other == 0:  # sum() starts from 0
+            return self
+        return NotImplemented
+
+    def __getitem__(self, rows) -> "BleuStatistics":
+        """The statistics of some segments (an index array, a slice or a mask)."""
+        return BleuStatistics(*(a[rows] for a in self._arrays()))
+
+    def _arrays(self):
+        return (self.hyp_len, self.ref_len, self.matches, self.totals, self.n_refs, self.shortest_ref_len,
+                self.short_hyps, self.last_hyp_len, self.last_matches_5)
+
+    def sum(self) -> "BleuStatistics":
+        """One row: the corpus totals (``n_refs`` keeps the segment count's maximum,
+        ``last_*`` the last row's values; -1, unknown, stays -1)."""
+        def last(a: np.ndarray) -> np.ndarray:
+            return a[-1:] if len(a) else np.full(1, -1, dtype=np.int64)
+
+        shortest = self.shortest_ref_len
+        return BleuStatistics(
+            self.hyp_len.sum(keepdims=True),
+            self.ref_len.sum(keepdims=True),
+            self.matches.sum(axis=0, keepdims=True),
+            self.totals.sum(axis=0, keepdims=True),
+            self.n_refs.max(keepdims=True) if len(self.n_refs) else np.zeros(1, dtype=np.int64),
+            np.full(1, -1, dtype=np.int64) if (shortest < 0).any() else shortest.sum(keepdims=True),
+            self.short_hyps.sum(axis=0, keepdims=True),
+            last(self.last_hyp_len),
+            last(self.last_matches_5),
+        )
+
+
+def reference_lengths(hyp_len: np.ndarray, ref_lens: np.ndarray):
+    """(closest, shortest) reference length per row: see :func:`closest_ref_length`,
+    :func:`shortest_ref_length` (one compiled pass over rows for both where
+    :func:`ngram_core.compiled.use` says so; otherwise a few array operations)."""
+    hyp_len = np.ascontiguousarray(hyp_len, dtype=np.int64)
+    ref_lens = np.ascontiguousarray(ref_lens, dtype=np.int64)
+    if compiled.use():
+        from .kernels import reference_lengths as kernel  # numba (cached)
+
+        compiled.kernels_loaded()
+        return kernel(hyp_len, ref_lens)
+    present = ref_lens >= 0
+    big = np.iinfo(np.int64).max
+    diff = np.abs(ref_lens - hyp_len[:, None])
+    key = np.where(present, diff * (int(ref_lens.max(initial=0)) + 1) + ref_lens, big)  # nearest, then shorter
+    rows = np.arange(len(hyp_len))
+    any_ref = present.any(axis=1)
+    closest = np.where(any_ref, ref_lens[rows, np.argmin(key, axis=1)] if ref_lens.shape[1] else 0, 0)
+    shortest = np.where(any_ref, np.where(present, ref_lens, big).min(axis=1, initial=big), 0)
+    return closest.astype(np.int64), shortest.astype(np.int64)
+
+
+def closest_ref_length(hyp_len: np.ndarray, ref_lens: np.ndarray) -> np.ndarray:
+    """Per row, the reference length closest to the hypothesis length; ties to the shorter.
+
+    ``ref_lens`` is (S, R) with -1 where a segment has fewer than R references.
+    """
+    return reference_lengths(hyp_len, ref_lens)[0]
+
+
+def first_closest_ref_length(hyp_len: np.ndarray, ref_lens: np.ndarray) -> np.ndarray:
+    """Per row, the reference length closest to the hypothesis length; ties to the
+    reference given first (torchmetrics' ``BLEUScore``: ``list.index`` of the smallest
+    difference). ``ref_lens`` as for :func:`closest_ref_length`."""
+    hyp_len = np.asarray(hyp_len, dtype=np.int64)
+    ref_lens = np.asarray(ref_lens, dtype=np.int64).reshape(len(hyp_len), -1)
+    if ref_lens.shape[1] == 0:
+        return np.zeros(len(hyp_len), dtype=np.int64)
+    present = ref_lens >= 0
+    diff = np.where(present, np.abs(ref_lens - hyp_len[:, None]), np.iinfo(np.int64).max)
+    closest = ref_lens[np.arange(len(hyp_len)), np.argmin(diff, axis=1)]  # argmin: the first of equal ones
+    return np.where(present.any(axis=1), closest, 0).astype(np.int64)
+
+
+REFERENCE_TIES = ("shorter", "first")  # bleu_statistics' rules for equally close references
+
+
+def shortest_ref_length(ref_lens: np.ndarray) -> np.ndarray:
+    """Per row, the shortest reference length (``ref_lens`` as for :func:`closest_ref_length`)."""
+    return reference_lengths(np.zeros(len(ref_lens), dtype=np.int64), ref_lens)[1]
+
+
+def bleu_statistics(corpus: TokenizedCorpus, max_order: int = 4,
+                    matches: Optional[List[NgramMatches]] = None, count_5grams: bool = False,
+                    ties: str = "shorter") -> BleuStatistics:
+    """Per-segment BLEU statistics of a tokenized corpus (``matches``: ``match_ngrams``
+    of the corpus, of at least ``max_order`` orders, when the caller has them).
+
+    ``count_5grams=True`` also counts the clipped 5-gram matches that NLTK's smoothing
+    methods 5 and 7 read (``last_matches_5``); otherwise they are -1 unless
+    ``max_order`` is 5 or more. ``ties`` decides which of two equally close
+    references gives ``ref_len``: ``"shorter"`` (sacreBLEU, NLTK, mteval, COCO) or
+    ``"first"`` (torchmetrics, :func:`first_closest_ref_length`)."""
+    if ties not in REFERENCE_TIES:
+        raise ValueError(f"ties={ties!r} is not supported; use one of {', '.join(map(repr, REFERENCE_TIES))}")
+    if matches is not None and len(matches) < max_order:
+        raise ValueError(f"bleu_statistics(max_order={max_order}) needs matches of orders 1..{max_order}, got {len(matches)}")
+    orders = max(max_order, 5) if count_5grams else max_order
+    S = corpus.n_segments
+    if matches is None or len(matches) < orders:
+        counts = clipped_match_counts(corpus, orders)
+    else:
+        counts = np.stack([m.per_segment(S) for m in matches[:orders]], axis=1).astype(np.int64)
+    hyp_len = corpus.hyp_lengths.astype(np.int64)
+    totals = np.maximum(hyp_len[:, None] - np.arange(max_order), 0)
+    ref_lens = corpus.ref_lengths()
+    closest, shortest = reference_lengths(hyp_len, ref_lens)
+    if ties == "first":
+        closest = first_closest_ref_length(hyp_len, ref_lens)
+    matches_5 = counts[:, 4] if counts.shape[1] >= 5 else np.full(S, -1, dtype=np.int64)
+    counts = counts[:, :max_order]
+    return BleuStatistics(
+        hyp_len=hyp_len,
+        ref_len=closest,
+        matches=counts,
+        totals=totals,
+        n_refs=corpus.refs_per_segment.astype(np.int64),
+        shortest_ref_len=shortest,
+        short_hyps=(totals == 0).astype(np.int64),
+        last_hyp_len=hyp_len,
+        last_matches_5=matches_5,
+    )

@@ -1,0 +1,185 @@
+"""What every BLEU variant shares: its option rules, its input (one row of counts), its result.
+
+A variant is a scorer over :class:`~ngram_core.bleu.statistics.BleuStatistics`: the
+n-gram counting is the core's, the same for every variant; a variant only picks a
+reference length, smoothing and arithmetic. The variants other than sacreBLEU score
+one row at a time, on Python numbers (:class:`Counts`), with Python's ``math`` and
+``fractions``: the tools they reproduce compute in Python (or Perl's C doubles) with
+``math.log``, ``math.exp``, ``**``, ``math.fsum`` or ``sum``, and doing the same
+operations in the same order is what gives their numbers to the last bit. The corpus
+score is the score of the summed row; a segment score the score of the segment's own
+row (for every variant that is what its tool computes for a one-segment corpus).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Dict, Iterator, List, Mapping, NamedTuple, Optional, Sequence, Tuple, Union
+
+import numpy as np
+
+from ...signature import make_signature, nrefs_field
+
+
+class Counts(NamedTuple):
+    """One row of BLEU statistics as Python ints (a segment, or a corpus summed)."""
+
+    hyp_len: int
+    ref_len: int  # closest reference length (ties by the variant's reference_ties)
+    shortest_ref_len: int  # -1: not known
+    matches: List[int]  # clipped n-gram matches, orders 1..N
+    totals: List[int]  # hypothesis n-grams, orders 1..N
+    short_hyps: List[int]  # per order: hypotheses with fewer than n tokens
+    last_hyp_len: int  # the last segment's hypothesis length
+    last_matches_5: int  # the last segment's clipped 5-gram matches; -1: not counted
+
+
+def count_rows(stats) -> Iterator[Counts]:
+    """Every row of ``stats`` (a :class:`~ngram_core.bleu.statistics.BleuStatistics`) as :class:`Counts`."""
+    columns = (stats.hyp_len, stats.ref_len, stats.shortest_ref_len, stats.matches, stats.totals,
+               stats.short_hyps, stats.last_hyp_len, stats.last_matches_5)
+    return (Counts(*row) for row in zip(*(np.asarray(c).tolist() for c in columns)))
+
+
+@dataclass(frozen=True)
+class VariantOptions:
+    """The options a row scorer reads, out of the resolved option dict."""
+
+    max_order: int = 4
+    weights: Optional[Tuple[float, ...]] = None
+    smooth_method: str = ""
+    smooth_value: Optional[float] = None  # the method's parameter; None: the tool's default
+    lowercase: Union[bool, str] = False
+
+    @classmethod
+    def from_values(cls, values: Mapping[str, Any]) -> "VariantOptions":
+        return cls(values["max_order"], values["weights"], values["smooth_method"], values["smooth_value"],
+                   values["lowercase"])
+
+    @property
+    def order_weights(self) -> Tuple[float, ...]:
+        """The weights, or 1/N for every order."""
+        return self.weights if self.weights is not None else (1 / self.max_order,) * self.max_order
+
+
+class BleuVariant:
+    """One tool's BLEU; subclasses set the class attributes and implement :meth:`score`."""
+
+    name = ""  # the value of ``variant``
+    tool = ""  # what it reproduces, for messages
+    smooth_methods: Tuple[str, ...] = ()  # accepted ``smooth_method`` values; the first is the default
+    smooth_parameters: Dict[str, Union[int, float]] = {}  # method -> default of the parameter smooth_value sets
+    zero_smooth_parameters: Tuple[str, ...] = ()  # methods whose tool accepts smooth_value=0 (no smoothing)
+    takes_weights = False
+    lowercase_choices: Tuple[Any, ...] = (False, True)
+    tokenizers: Optional[Tuple[str, ...]] = None  # accepted ``tokenize`` names; None: any
+    default_tokenizer = "13a"  # what ``tokenize=None`` (not given) means with this variant
+    reference_ties = "shorter"  # which of two equally close references gives ref_len: "shorter" or "first"
+
+    # -- options ------------------------------------------------------------------------
+    def finalize(self, values: Dict[str, Any], given: frozenset) -> Dict[str, Any]:
+        """This variant's rules between options, after ``ngram_core.bleu.OPTIONS`` checked
+        each one (its smoothing methods, tokenizers and lowercasing are declared there,
+        from this class's attributes): ``smooth_method=None`` is its default method, and
+        a smoothing parameter only goes with a method that has one, and is 0 only where
+        the tool accepts 0 (``zero_smooth_parameters``)."""
+        method = values["smooth_method"]
+        if method is None:
+            method = values["smooth_method"] = self.smooth_methods[0]
+        if values["smooth_value"] is not None and method not in self.smooth_parameters:
+            raise ValueError(f"smooth_value is not used by smooth_method={method!r}; leave it unset"
+                             + (f" (it sets the parameter of {', '.join(self.smooth_parameters)})"
+                                if self.smooth_parameters else ""))
+        if values["smooth_value"] == 0 and method not in self.zero_smooth_parameters:
+            raise ValueError(f"smooth_value=0 is not accepted by variant={self.name!r} with smooth_method={method!r}; "
+                             "give a positive value" + (f" (0 is accepted with {' or '.join(map(repr, self.zero_smooth_parameters))}, "
+                                                         f"as {self.tool} accepts it)" if self.zero_smooth_parameters else ""))
+        return values
+
+    def smooth_parameter(self, options: VariantOptions) -> Union[int, float, None]:
+        """The smoothing method's parameter: ``smooth_value`` if given, else the tool's default."""
+        if options.smooth_value is not None:
+            return options.smooth_value
+        return self.smooth_parameters.get(options.smooth_method)
+
+    # -- what the statistics must be counted from -----------------------------------------
+    def needs_5grams(self, values: Mapping[str, Any]) -> bool:
+        """Whether the scores read the last segment's 5-gram matches."""
+        return False
+
+    def changed_texts(self, hypotheses: List[str], references: List[List[str]],
+                      values: Mapping[str, Any]) -> Optional[Tuple[List[str], List[List[str]]]]:
+        """The texts as the tool's tokenizer would see them, or None if they are unchanged."""
+        return None
+
+    # -- scores -----------------------------------------------------------------------------
+    def score(self, counts: Counts, options: VariantOptions) -> Dict[str, Any]:
+        """Scores of one row: ``bleu`` (0-1), ``precisions`` (0-1, as the tool uses them),
+        ``brevity_penalty``, ``reference_length``, ``counts`` and ``totals`` (the tool's
+        numerators and denominators), and any keys of the tool's own."""
+        raise NotImplementedError
+
+    def result(self, stats, values: Mapping[str, Any], tokenizer_signature: str) -> Dict[str, Any]:
+        """The result dictionary from per-segment (or summed) statistics.
+
+        Keys: ``bleu`` (0-1, the tool's number), ``score`` (100 x ``bleu``), ``precisions``
+        (0-1), ``brevity_penalty``, ``length_ratio``, ``translation_length``,
+        ``reference_length`` (by the variant's rule), ``counts`` and ``totals`` (the
+        tool's numerators and denominators), ``signature``, the variant's own keys, and
+        with ``return_segments`` ``segment_scores`` (0-1; each segment scored as a
+        one-segment corpus, e.g. NLTK's ``sentence_bleu``).
+        """
+        options = VariantOptions.from_values(values)
+        total = next(count_rows(stats.sum()))
+        scored = self.score(total, options)
+        c, r = total.hyp_len, scored["reference_length"]
+        result: Dict[str, Any] = {
+            "bleu": scored["bleu"],
+            "score": 100.0 * scored["bleu"],
+            "precisions": scored["precisions"],
+            "brevity_penalty": scored["brevity_penalty"],
+            "length_ratio": scored.get("length_ratio", c / r if r else 0.0),
+            "translation_length": c,
+            "reference_length": r,
+            "counts": scored["counts"],
+            "totals": scored["totals"],
+            "signature": self.signature(options, stats.n_refs, tokenizer_signature),
+        }
+        result.update({k: v for k, v in scored.items() if k not in result})
+        if values["return_segments"]:
+            result.update(self.segment_results([self.score(row, options) for row in count_rows(stats)], options))
+        return result
+
+    def segment_scores(self, stats, values: Mapping[str, Any]) -> np.ndarray:
+        """Each row's score (0-1) as a one-segment corpus: the ``segment_scores`` of
+        :meth:`result` with ``return_segments``, as a float64 array."""
+        options = VariantOptions.from_values(values)
+        return np.asarray([self.score(row, options)["bleu"] for row in count_rows(stats)], dtype=np.float64)
+
+    def segment_results(self, per_segment: Sequence[Dict[str, Any]], options: VariantOptions) -> Dict[str, Any]:
+        return {"segment_scores": [s["bleu"] for s in per_segment]}
+
+    def case_field(self, options: VariantOptions) -> str:
+        return {False: "mixed", True: "lc", "ascii": "lc-ascii"}[options.lowercase]
+
+    def smooth_field(self, options: VariantOptions) -> Optional[str]:
+        value = self.smooth_parameter(options)
+        return options.smooth_method + (f"[{value:g}]" if value is not None else "")
+
+    def signature(self, options: VariantOptions, refs_per_segment, tokenizer_signature: str) -> str:
+        """``BLEU|variant:NAME|nrefs:..|case:..|tok:..|smooth:..|order:N[|w:..]|version:..``."""
+        fields = {
+            "variant": self.name,
+            "nrefs": nrefs_field(refs_per_segment),
+            "case": self.case_field(options),
+            "tok": tokenizer_signature,
+        }
+        smooth = self.smooth_field(options)
+        if smooth is not None:
+            fields["smooth"] = smooth
+        fields["order"] = str(options.max_order)
+        if options.weights is not None:
+            fields["w"] = ",".join(f"{w:g}" for w in options.weights)
+        return make_signature("BLEU", fields)
+
+    def __repr__(self) -> str:
+        return f"<BLEU variant {self.name!r}: {self.tool}>"

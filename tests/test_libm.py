@@ -62,7 +62,7 @@ def test_broadcasting_warns_of_nothing():
     import sys
 
     code = ("import numba, numpy as np, math\n"
-            "from ngram_core import libm\n"
+            "from ngram_core.ngrams import libm\n"
             "assert libm.power(np.array([0.5]), 0.2).tolist() == [math.pow(0.5, 0.2)]\n"
             "assert libm.power(np.array([0.5, 2.0]), np.array([[1.0], [2.0]])).tolist() == [[0.5, 2.0], [0.25, 4.0]]\n")
     done = subprocess.run([sys.executable, "-W", "error", "-c", code], capture_output=True, text=True)

@@ -4,7 +4,7 @@ Each metric folder (``bleu_custom/``, ``nist_custom/``, ``meteor_custom/``) is a
 Space. Its ``app.py`` is five lines::
 
     from pathlib import Path
-    from ngram_core import space
+    from ngram_core.adapters import space
     demo = space.build_app(Path(__file__).parent)
     if __name__ == "__main__":
         demo.launch(**space.LAUNCH)

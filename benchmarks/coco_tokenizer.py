@@ -66,7 +66,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeats", type=int, default=3)
     args = parser.parse_args()
-    from coco_text import wmt_english_lines
+    from helpers.coco_text import wmt_english_lines
 
     lines = wmt_english_lines()
     times = {"ours": [], "pycocoevalcap": []}

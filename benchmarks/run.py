@@ -121,8 +121,8 @@ def nltk_meteor(c):
     """evaluate's meteor: NLTK's meteor_score on its word_tokenize tokens (Punkt offline, WordNet from Debian)."""
     from nltk.translate.meteor_score import meteor_score
 
-    from nltk_offline import nltk_word_tokenize
-    from nltk_wordnet import nltk_wordnet
+    from helpers.nltk_offline import nltk_word_tokenize
+    from helpers.nltk_wordnet import nltk_wordnet
 
     wordnet, word_tokenize = nltk_wordnet(), nltk_word_tokenize()
     scores = []

@@ -181,7 +181,7 @@ def record_nltk_nist(corpus) -> list:
 
 def record_nltk_meteor(corpus) -> list:
     from nltk.translate.meteor_score import meteor_score
-    from nltk_wordnet import nltk_wordnet
+    from helpers.nltk_wordnet import nltk_wordnet
 
     wordnet = nltk_wordnet()
     records = []
@@ -197,7 +197,7 @@ def record_nltk_meteor(corpus) -> list:
 
 
 def record_jar(corpus) -> list:
-    from jar_scores import jar_scores
+    from helpers.jar_scores import jar_scores
 
     records = []
     for n_refs in (1, 2):

@@ -11,34 +11,17 @@ from __future__ import annotations
 import contextlib
 import io
 import math
-import random
 import warnings
-from functools import lru_cache
 
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from conftest import load_system, require_module
+from conftest import require_module
 from ngram_core.bleu import corpus_bleu
-from ngram_core.tokenizers import tokenize
+from helpers.wmt_sample import wmt_sample
 
 METHODS = [f"method{k}" for k in range(8)]
 WEIGHTS = [None, (0.5, 0.3, 0.2), (0.1, 0.2, 0.3, 0.2, 0.2)]
-
-
-@lru_cache(maxsize=None)
-def wmt_sample(n: int = 120):
-    """``n`` segments from each of two real systems (en-de with 3 references, ru-en with 1),
-    a few of them replaced by very short hypotheses, and their 13a tokens."""
-    hyps, refs = [], []
-    for testset, pair, system, ref_names in [("newstest2021", "en-de", "Online-W", ["A", "C", "D"]),
-                                             ("newstest2021", "ru-en", "Online-Y", ["A"])]:
-        h, r = load_system({"testset": testset, "langpair": pair, "system": system, "refs": ref_names})
-        rows = random.Random(len(h)).sample(range(len(h)), n)
-        hyps += [h[i] for i in rows]
-        refs += [r[i] for i in rows]
-    hyps[1:6] = ["", "Der", "the cat", "x y z", "a b c d"]  # empty and shorter than the orders
-    return hyps, refs, tokenize(hyps, "13a"), [tokenize(r, "13a") for r in refs]
 
 
 def _nltk():

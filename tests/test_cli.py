@@ -11,11 +11,11 @@ from pathlib import Path
 
 import pytest
 
+from conftest import REPO
 from ngram_core.bleu import corpus_bleu
 from ngram_core.adapters.cli import _Messages, run
 from ngram_core.significance import score_systems
 
-REPO = Path(__file__).resolve().parents[1]
 WORDS = "the a cat dog sat ran on in mat house big small red , . and was is to of home tree".split()
 
 

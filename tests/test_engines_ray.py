@@ -1,5 +1,5 @@
 """Corpus and segment scores on Ray Data, live (``ray.init(num_cpus=2)``), against the
-single-process ``compute`` on the same WMT rows (tests/engine_cases.py)."""
+single-process ``compute`` on the same WMT rows (tests/helpers/engine_cases.py)."""
 from __future__ import annotations
 
 import runpy
@@ -7,7 +7,7 @@ import runpy
 import pytest
 
 from conftest import REPO, require_module
-from engine_cases import (CASES, assert_every_group, assert_refused_before_the_job, assert_same_result, assert_segment_scores,
+from helpers.engine_cases import (CASES, assert_every_group, assert_refused_before_the_job, assert_same_result, assert_segment_scores,
                           case_id, expected, fail_once, wmt_rows)
 
 ray = require_module("ray")

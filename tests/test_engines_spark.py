@@ -1,6 +1,6 @@
 """Corpus and segment scores on Spark, live (``local[2,2]``: two threads, and two attempts per
 task so that the injected failure is retried), against the single-process ``compute`` on the
-same WMT rows (tests/engine_cases.py)."""
+same WMT rows (tests/helpers/engine_cases.py)."""
 from __future__ import annotations
 
 import runpy
@@ -8,7 +8,7 @@ import runpy
 import pytest
 
 from conftest import REPO, require, require_module
-from engine_cases import (CASES, SCHEMA, assert_every_group, assert_refused_before_the_job, assert_same_result,
+from helpers.engine_cases import (CASES, SCHEMA, assert_every_group, assert_refused_before_the_job, assert_same_result,
                           assert_segment_scores, case_id, expected, fail_once, wmt_rows)
 
 require_module("pyspark")

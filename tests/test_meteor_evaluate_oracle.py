@@ -18,8 +18,8 @@ import pytest
 from conftest import load_system, require_module
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from nltk_offline import nltk_word_tokenize
-from nltk_wordnet import nltk_wordnet
+from helpers.nltk_offline import nltk_word_tokenize
+from helpers.nltk_wordnet import nltk_wordnet
 
 import ngram_core
 from ngram_core.tokenizers import tokenize

@@ -16,7 +16,7 @@ import numpy as np
 import pytest
 
 from conftest import read_lines, require_wmt
-from jar_oracle import jar_probe, parse_match
+from helpers.jar_oracle import jar_probe, parse_match
 from ngram_core.meteor.java_text import string_hashes
 from ngram_core.meteor.jar.matching import jar_candidates
 from ngram_core.meteor.tables import Segments

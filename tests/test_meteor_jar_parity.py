@@ -17,7 +17,7 @@ import numpy as np
 import pytest
 
 from conftest import WMT, read_lines, require, require_module, require_wmt
-from jar_scores import jar_scores
+from helpers.jar_scores import jar_scores
 from ngram_core.meteor import compute_meteor
 
 pytestmark = [pytest.mark.slow, pytest.mark.oracle]
@@ -182,7 +182,7 @@ def test_pycocoevalcap_meteor_equals_meteor_corpus():
 def test_pycocoevalcap_pipeline_equals_tokenize_coco():
     """COCO's METEOR as pycocoevalcap computes it (PTBTokenizer in Java, then the jar on
     its tokens) equals ``tokenize="coco"`` on the raw captions."""
-    from coco_text import pycocoevalcap_lines
+    from helpers.coco_text import pycocoevalcap_lines
 
     require_module("ngram_core_coco")
     meteor_module = require_module("pycocoevalcap.meteor.meteor")

@@ -9,12 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from conftest import require
-from jar_oracle import jar_paths
+from conftest import REPO, require
+from helpers.jar_oracle import jar_paths
 
 pytestmark = pytest.mark.oracle
 
-REPO = Path(__file__).resolve().parents[1]
 DATA = REPO / "ngram_core" / "data"
 LGPL = Path("/usr/share/common-licenses/LGPL-2.1")  # Debian's base-files
 FILES = ("meteor15.txt.xz", "meteor15-paraphrase-en.bin.gz", "meteor15.LICENSE", "meteor15-wordnet.LICENSE")

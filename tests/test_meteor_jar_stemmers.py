@@ -14,7 +14,7 @@ import random
 import pytest
 
 from conftest import read_lines, require_wmt
-from jar_oracle import decode, jar_probe
+from helpers.jar_oracle import decode, jar_probe
 from ngram_core.meteor.jar.stemmers import jar_stemmer
 
 pytestmark = pytest.mark.oracle

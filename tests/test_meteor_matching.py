@@ -82,7 +82,7 @@ def _nltk_stages(hyp, ref, stages, wordnet):
 @settings(max_examples=200, deadline=None)
 @given(hyp=_SENTENCE, ref=_SENTENCE, stages=_STAGES)
 def test_nltk_variant_equals_nltks_stage_functions_for_any_stages(hyp, ref, stages):
-    from nltk_wordnet import nltk_wordnet
+    from helpers.nltk_wordnet import nltk_wordnet
 
     result = compute_meteor([hyp], [ref], variant="nltk", stages=stages, return_segments=True)
     hyp_tokens, ref_tokens = tokenize([hyp, ref], "13a", lowercase=True)

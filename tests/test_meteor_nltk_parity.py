@@ -1,6 +1,6 @@
 """variant="nltk" reproduces NLTK 3.10.4's ``meteor_score``: oracle numbers, live runs, generated inputs.
 
-NLTK reads WordNet 3.0 from Debian's wordnet-base (tests/nltk_wordnet.py); our variant
+NLTK reads WordNet 3.0 from Debian's wordnet-base (tests/helpers/nltk_wordnet.py); our variant
 reads the resource shipped in the package. Settings as in the oracle: 13a tokens,
 lowercase, alpha 0.9, beta 3, gamma 0.5.
 """
@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from conftest import load_system, oracle_records, record_id, require_module
 from ngram_core.meteor import compute_meteor
 from ngram_core.tokenizers import tokenize
-from nltk_wordnet import nltk_wordnet
+from helpers.nltk_wordnet import nltk_wordnet
 
 pytestmark = pytest.mark.oracle
 

@@ -5,11 +5,9 @@ import json
 import os
 import subprocess
 import sys
-from pathlib import Path
-
 import pytest
+from conftest import REPO
 
-REPO = Path(__file__).resolve().parents[1]
 
 SCRIPT = """
 import json, evaluate

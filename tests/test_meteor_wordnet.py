@@ -8,7 +8,7 @@ import pytest
 from conftest import load_system, oracle_records, require
 from ngram_core.meteor.nltk.wordnet import RESOURCE, get_wordnet
 from ngram_core.tokenizers import tokenize
-from nltk_wordnet import nltk_synonyms, nltk_wordnet
+from helpers.nltk_wordnet import nltk_synonyms, nltk_wordnet
 
 pytestmark = pytest.mark.oracle
 

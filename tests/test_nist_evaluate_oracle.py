@@ -10,7 +10,7 @@ import pytest
 from conftest import load_system, require_module
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from nltk_offline import nltk_nist_tokenizer
+from helpers.nltk_offline import nltk_nist_tokenizer
 
 import ngram_core
 

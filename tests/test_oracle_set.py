@@ -1,7 +1,7 @@
 """Every parity claim but mteval's, checked from a clone: our own sentences
 (``tests/oracle_set/``), scored by the tools themselves when recorded
 (``scripts/record_oracle_set.py``, which names the tools' versions in the records), and
-by us now through every way in (``parity.every_way``). Nothing here needs the tools,
+by us now through every way in (``helpers.parity.every_way``). Nothing here needs the tools,
 Java or ``../shared``; the live tests and the WMT runs check the same claims on more text.
 """
 from __future__ import annotations
@@ -14,7 +14,7 @@ import pytest
 
 from ngram_core.significance import score_systems
 from ngram_core.tokenizers import tokenize
-from parity import SUMS, WAYS, every_way
+from helpers.parity import SUMS, WAYS, every_way
 
 FOLDER = Path(__file__).resolve().parent / "oracle_set"
 CORPUS = json.loads((FOLDER / "corpus.json").read_text(encoding="utf-8"))

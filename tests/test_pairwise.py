@@ -168,7 +168,7 @@ def test_generated_self_bleu_and_mbr_equal_loops(texts):
 
 
 def test_meteor_matrix_equals_the_jar():
-    from jar_scores import jar_scores
+    from helpers.jar_scores import jar_scores
 
     hyps, refs = wmt_texts(20)
     cands, pseudo = hyps[:15], refs[:20]  # 300 pairs, one JVM
@@ -182,7 +182,7 @@ def test_meteor_matrix_equals_the_jar():
 def test_meteor_nltk_variant_equals_nltk_meteor_score():
     from nltk.translate.meteor_score import meteor_score
 
-    from nltk_wordnet import nltk_wordnet
+    from helpers.nltk_wordnet import nltk_wordnet
 
     wordnet = nltk_wordnet()
     hyps, refs = wmt_texts(8)

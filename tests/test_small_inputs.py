@@ -8,7 +8,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from conftest import read_lines, require_module, require_wmt
-from test_tokenizers import EDGE_CASES, sacrebleu_tokens
+from helpers.tokens import EDGE_CASES, sacrebleu_tokens
 
 import ngram_core.bleu as bleu_module
 import ngram_core.ngrams.corpus as corpus_module
@@ -94,7 +94,7 @@ def test_clipped_match_counts_equal_match_ngrams(corpus, max_order):
 
 @pytest.mark.oracle
 def test_clipped_match_counts_equal_match_ngrams_on_real_data():
-    from test_bleu_variants_live import wmt_sample
+    from helpers.wmt_sample import wmt_sample
 
     hyps, refs = wmt_sample()[:2]
     tokenized = tokenize_corpus(hyps, refs)
@@ -115,7 +115,7 @@ def test_clipped_match_counts_of_long_repetitive_segments():
 @pytest.mark.oracle
 @pytest.mark.parametrize("n", [1, 8, 64, 300])
 def test_small_path_scores_are_bit_identical_to_the_general_path(n, monkeypatch):
-    from test_bleu_variants_live import wmt_sample
+    from helpers.wmt_sample import wmt_sample
 
     hyps, refs = wmt_sample()[:2]
     hyps, refs = hyps[:n], refs[:n]

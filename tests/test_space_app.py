@@ -15,18 +15,7 @@ import pytest
 from conftest import REPO, require, require_module
 
 from ngram_core.adapters import space
-
-METRIC_FOLDERS = ["bleu_custom", "nist_custom", "meteor_custom"]
-TOY = Path(__file__).parent / "space_fixtures" / "toy_metric"
-
-
-def metric_folder(name: str) -> Path:
-    """The folder of metric ``name``, or a skip (a fail in CI) while its script is missing."""
-    if name == "toy_metric":
-        return TOY
-    folder = REPO / name
-    require((folder / f"{name}.py").is_file(), f"{name}/{name}.py is not written yet")
-    return folder
+from helpers.spaces import METRIC_FOLDERS, metric_folder
 
 
 def gradio_pin(requirements: Path) -> str:

@@ -24,7 +24,7 @@ from pathlib import Path
 
 import pytest
 from conftest import REPO, require, require_module
-from test_space_app import METRIC_FOLDERS, metric_folder
+from helpers.spaces import METRIC_FOLDERS, metric_folder
 
 from ngram_core.adapters import space
 

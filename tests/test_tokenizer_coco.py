@@ -6,7 +6,7 @@ below are pycocoevalcap's output (checked against the jar there too).
 from __future__ import annotations
 
 import pytest
-from coco_text import captions
+from helpers.coco_text import captions
 from conftest import require_module
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st

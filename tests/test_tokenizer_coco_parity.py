@@ -14,7 +14,7 @@ caption followed. So:
 from __future__ import annotations
 
 import pytest
-from coco_text import (
+from helpers.coco_text import (
     LINE_BREAKS,
     bmp_probes,
     caption_like,

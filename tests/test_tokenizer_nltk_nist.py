@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from nltk_offline import nltk_nist_tokenizer, tokenize_reads_no_table
-from test_tokenizers import EDGE_CASES, encoded_tokens, wmt_lines
+from helpers.nltk_offline import nltk_nist_tokenizer, tokenize_reads_no_table
+from helpers.tokens import EDGE_CASES, encoded_tokens, wmt_lines
 
 from ngram_core.ngrams.corpus import SMALL_INPUT_TEXTS, encode_texts
 from ngram_core.tokenizers import tokenize

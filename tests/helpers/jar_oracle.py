@@ -19,7 +19,7 @@ from typing import Iterable, List, Sequence, Tuple
 
 from conftest import require
 
-PROBE_SOURCE = Path(__file__).resolve().parent / "jar" / "JarProbe.java"
+PROBE_SOURCE = Path(__file__).resolve().parents[1] / "jar" / "JarProbe.java"
 
 
 def jar_paths() -> Tuple[Path, Path]:

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import List, Sequence, Tuple
 
 from conftest import require
-from jar_oracle import jar_paths
+from helpers.jar_oracle import jar_paths
 
 _SEGMENT = re.compile(r"^Segment (\d+) score:\t(\S+)$", re.M)
 _FINAL = re.compile(r"^Final score:\s+(\S+)$", re.M)

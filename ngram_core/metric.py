@@ -25,7 +25,7 @@ inside the metric. :class:`MetricBase` gives the defaults a metric may keep.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable, Dict, List, Mapping, Optional, Protocol, Sequence, Tuple, runtime_checkable
+from typing import Any, Callable, Dict, Iterable, List, Mapping, Optional, Protocol, Sequence, Tuple, runtime_checkable
 
 import numpy as np
 
@@ -54,6 +54,18 @@ class Corpora:
         self._corpora: Dict[CorpusKey, TokenizedCorpus] = {}
         self._indexes: Dict[CorpusKey, NgramIndex] = {}
         self._matches: Dict[CorpusKey, List[NgramMatches]] = {}
+
+    @classmethod
+    def of(cls, hyps: List[str], refs: List[List[str]], chosen: Iterable[Tuple["Metric", Mapping[str, Any]]]
+           ) -> "Corpora":
+        """The corpora the ``chosen`` metrics (each with its resolved options) read: every
+        (tokenizer, lowercasing) setting one of them asks for, matched to the largest order asked."""
+        orders: Dict[CorpusKey, int] = {}
+        for metric, options in chosen:
+            key, order = metric.tokenization(options), metric.ngram_order(options)
+            if key is not None and order:
+                orders[key] = max(orders.get(key, 1), order)
+        return cls(hyps, refs, orders)
 
     def corpus(self, tokenize: str, lowercase: Any) -> TokenizedCorpus:
         key = corpus_key(tokenize, lowercase)
@@ -259,11 +271,8 @@ class MetricBase:
     def sentence_scores(self, hypotheses: List[str], references: List[List[str]],
                         options: Mapping[str, Any]) -> np.ndarray:
         """Through the protocol's two steps: :meth:`statistics`, then :meth:`result`'s ``segment_scores``."""
-        key = self.tokenization(options)
-        corpora = Corpora(hypotheses, references, {} if key is None else {key: self.ngram_order(options)})
-        stats = self.statistics(corpora, options)  # type: ignore[attr-defined]
-        result = self.result(stats, {**options, "return_segments": True})  # type: ignore[attr-defined]
-        return np.asarray(result["segment_scores"], dtype=np.float64)
+        stats = self.statistics(Corpora.of(hypotheses, references, [(self, options)]), options)  # type: ignore[attr-defined]
+        return self.segment_scores(stats, options)
 
     def pair_scorer(self, candidates: List[str], references: List[str],
                     options: Mapping[str, Any]) -> Callable[[int, int], np.ndarray]:

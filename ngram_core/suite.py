@@ -29,7 +29,7 @@ from typing import Any, Dict, Mapping, Sequence, Tuple
 from . import registry
 from .inputs import check_corpus
 from .meteor.entry import MeteorSegments, meteor_result
-from .metric import Corpora, CorpusKey
+from .metric import Corpora
 from .options import closest_names
 from .registry import DECLARATIONS, check_metrics
 
@@ -93,13 +93,8 @@ def statistics_and_corpora(predictions: Sequence[str], references: Sequence[Any]
     """
     per_metric = split_options(metrics, options)
     hyps, refs = check_corpus(predictions, references)
-    orders: Dict[CorpusKey, int] = {}
-    for name, opts in per_metric.items():  # the n-grams of one setting are matched once, to the largest order
-        metric = registry.get(name)
-        key = metric.tokenization(opts)
-        if key is not None and metric.ngram_order(opts):
-            orders[key] = max(orders.get(key, 1), metric.ngram_order(opts))
-    corpora = Corpora(hyps, refs, orders)
+    # the n-grams of one setting are matched once, to the largest order
+    corpora = Corpora.of(hyps, refs, [(registry.get(name), opts) for name, opts in per_metric.items()])
     stats = {name: registry.get(name).statistics(corpora, opts) for name, opts in per_metric.items()}
     return stats, corpora
 

@@ -229,9 +229,7 @@ def statistics(job: Job, hyps: Sequence[str], refs: Sequence[Sequence[str]]) -> 
     """The metric's per-segment statistics of some rows (tokenized once, n-grams matched once)."""
     metric, options = job.metric, job.options
     hyps, refs = check_corpus(hyps, refs)
-    key = metric.tokenization(options)
-    order = metric.ngram_order(options)
-    return metric.statistics(Corpora(hyps, refs, {key: order} if key is not None and order else {}), options)
+    return metric.statistics(Corpora.of(hyps, refs, [(metric, options)]), options)
 
 
 def _group_rows(job: Job, columns: Mapping[str, list], n_rows: int) -> Dict[Any, np.ndarray]:

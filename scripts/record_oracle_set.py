@@ -174,7 +174,7 @@ def record_nltk_nist(corpus) -> list:
                 except ZeroDivisionError:  # an empty hypothesis: NLTK gives no number
                     segments.append(None)
             records.append({"tool": "nltk", "metric": "nist", "system": system, "refs": n_refs,
-                            "options": {"variant": "nltk"}, "key": "nist",
+                            "options": {"variant": "nltk", "tokenize": "13a"}, "key": "nist",  # the tokens given
                             "value": corpus_nist(ref_tokens, hyp_tokens), "segment_scores": segments})
     return records
 

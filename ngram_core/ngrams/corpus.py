@@ -90,16 +90,16 @@ def _single_spaced(arr: pa.Array, prepare=None) -> pa.Array:
     """
     if not len(arr):
         return arr
-    flagged = pc.match_substring_regex(arr, _OTHER_SPACE_RE2)
-    if not pc.any(flagged).as_py():
+    flagged = pc.match_substring_regex(arr, _OTHER_SPACE_RE2, memory_pool=arrow_arrays.pool())
+    if not pc.any(flagged, memory_pool=arrow_arrays.pool()).as_py():
         return arr
     fixed = []
-    for line in arr.filter(flagged).to_pylist():
+    for line in pc.filter(arr, flagged, memory_pool=arrow_arrays.pool()).to_pylist():
         line = line.rstrip()
         if prepare is not None:
             line = prepare(line)
         fixed.append(" ".join(line.split()))
-    return pc.replace_with_mask(arr, flagged, arrow_arrays.strings(fixed, arr.type))
+    return pc.replace_with_mask(arr, flagged, arrow_arrays.strings(fixed, arr.type), memory_pool=arrow_arrays.pool())
 
 
 def _split_encode(arr: pa.Array):
@@ -110,13 +110,13 @@ def _split_encode(arr: pa.Array):
     first appearance, except that the last one moves to the place of the dropped
     empty string.
     """
-    lists = pc.split_pattern(arr, " ")
-    encoded = pc.dictionary_encode(lists.flatten())
+    lists = pc.split_pattern(arr, " ", memory_pool=arrow_arrays.pool())
+    encoded = pc.dictionary_encode(lists.flatten(), memory_pool=arrow_arrays.pool())
     codes = arrow_arrays.to_numpy(encoded.indices).astype(np.int64, copy=False)
     dictionary = encoded.dictionary
     list_offsets = arrow_arrays.to_numpy(lists.offsets).astype(np.int64, copy=False)
     counts = np.diff(list_offsets)
-    empty = pc.index(dictionary, arrow_arrays.string_scalar("", dictionary.type)).as_py()
+    empty = pc.index(dictionary, arrow_arrays.string_scalar("", dictionary.type), memory_pool=arrow_arrays.pool()).as_py()
     if empty >= 0:
         # Drop the empty fields (runs of spaces make them) by position and give the
         # empty string's code to the last distinct field: cheaper than compressing all
@@ -129,7 +129,7 @@ def _split_encode(arr: pa.Array):
         if empty < last:
             codes[codes == last] = empty
             order[empty] = last
-        dictionary = dictionary.take(arrow_arrays.int64s(order))
+        dictionary = pc.take(dictionary, arrow_arrays.int64s(order), memory_pool=arrow_arrays.pool())
     return codes, dictionary, counts
 
 
@@ -163,7 +163,7 @@ def _tokenize_chunks(tokenizer, chunks: pa.Array) -> pa.Array:
         tokenized = _single_spaced(arrow_arrays.strings(tokenizer.tokenize_batch(chunks.to_pylist()), chunks.type))
     # Leading and trailing spaces (13a pads every chunk) would only make empty fields
     # to drop after interning; trimming them first is cheaper.
-    return pc.utf8_trim(tokenized, " ")
+    return pc.utf8_trim(tokenized, " ", memory_pool=arrow_arrays.pool())
 
 
 SMALL_INPUT_TEXTS = 512  # up to this many texts, encode in Python through RecentTokens
@@ -342,17 +342,19 @@ def encode_texts(texts: Sequence[str], tokenize: str = "13a", lowercase: bool = 
     else:
         special = None
         if tokenizer.chunk_special:
-            special = pc.match_substring_regex(distinct, tokenizer.chunk_special)
-        if special is None or not pc.any(special).as_py():
+            special = pc.match_substring_regex(distinct, tokenizer.chunk_special, memory_pool=arrow_arrays.pool())
+        if special is None or not pc.any(special, memory_pool=arrow_arrays.pool()).as_py():
             # every chunk is a token: chunk codes are token ids
             return EncodedTexts(ids=chunk_code, offsets=chunk_offsets, vocab=distinct.to_pylist())
-        tokenized = pc.replace_with_mask(distinct, special, _tokenize_chunks(tokenizer, distinct.filter(special)))
+        pool = arrow_arrays.pool()
+        changed = _tokenize_chunks(tokenizer, pc.filter(distinct, special, memory_pool=pool))
+        tokenized = pc.replace_with_mask(distinct, special, changed, memory_pool=pool)
     # one vocabulary for the plain chunks and the tokens of the others, interned in arrow
     token_code, vocab, tokens_per_chunk = _split_encode(tokenized)
     # every occurrence of a chunk is expanded into its tokens
     tokens_of_chunk = pa.LargeListArray.from_arrays(arrow_arrays.int64s(offsets_from_counts(tokens_per_chunk)),
-                                                    arrow_arrays.int64s(token_code))
-    expanded = pc.take(tokens_of_chunk, arrow_arrays.int64s(chunk_code))
+                                                    arrow_arrays.int64s(token_code), pool=arrow_arrays.pool())
+    expanded = pc.take(tokens_of_chunk, arrow_arrays.int64s(chunk_code), memory_pool=arrow_arrays.pool())
     token_offsets = arrow_arrays.to_numpy(expanded.offsets)
     ids = arrow_arrays.to_numpy(expanded.flatten())
     return EncodedTexts(ids=ids, offsets=token_offsets[chunk_offsets] - token_offsets[0], vocab=vocab.to_pylist())

@@ -86,7 +86,7 @@ def tokenize_corpus(
     else:
         counts = np.fromiter(map(len, references), dtype=np.int64, count=n)
         flat = [ref for refs in references for ref in refs]
-        encoded = pc.dictionary_encode(arrow_arrays.strings(flat))
+        encoded = pc.dictionary_encode(arrow_arrays.strings(flat), memory_pool=arrow_arrays.pool())
         codes = arrow_arrays.to_numpy(encoded.indices).astype(np.int64)
         distinct = encoded.dictionary.to_pylist()
         width = int(counts.max()) if n else 0
@@ -119,7 +119,7 @@ def factorize(keys: np.ndarray):
     """
     if len(keys) == 0:
         return np.zeros(0, dtype=np.int64), 0
-    encoded = pc.dictionary_encode(arrow_arrays.int64s(keys))
+    encoded = pc.dictionary_encode(arrow_arrays.int64s(keys), memory_pool=arrow_arrays.pool())
     codes = arrow_arrays.to_numpy(encoded.indices).astype(np.int64, copy=False)
     return codes, len(encoded.dictionary)
 
@@ -271,7 +271,7 @@ def match_ngrams(corpus: TokenizedCorpus, max_order: int) -> List[NgramMatches]:
             ref_later = cut + np.flatnonzero(rank[cut:] > 1)
             width = int(rank.max()) + 1
             found = pc.is_in(arrow_arrays.int64s(code[later] * width + rank[later]),
-                             value_set=arrow_arrays.int64s(code[ref_later] * width + rank[ref_later]))
+                             value_set=arrow_arrays.int64s(code[ref_later] * width + rank[ref_later]), memory_pool=arrow_arrays.pool())
             matched[later] = arrow_arrays.to_numpy(found)
         in_refs = np.zeros(size, dtype=np.int64)
         in_refs[code[cut:]] = origin[pos[cut:]]

@@ -121,28 +121,29 @@ class Tokenizer13a(BaseTokenizer):
 
         if len(lines) == 0:
             return lines
+        pool = arrow_arrays.pool()
         given, kind = lines.type, pa.large_string()  # the blob may outgrow 32-bit offsets
 
         def blob_of(lines):
-            one_list = pa.LargeListArray.from_arrays(arrow_arrays.int64s([0, len(lines)]), lines)
+            one_list = pa.LargeListArray.from_arrays(arrow_arrays.int64s([0, len(lines)]), lines, pool=pool)
             space = arrow_arrays.string_scalar(" ", kind)
-            blob = pc.binary_join(one_list, arrow_arrays.string_scalar(" \n ", kind))
-            return pc.binary_join_element_wise(space, blob, space, arrow_arrays.string_scalar("", kind))
+            blob = pc.binary_join(one_list, arrow_arrays.string_scalar(" \n ", kind), memory_pool=pool)
+            return pc.binary_join_element_wise(space, blob, space, arrow_arrays.string_scalar("", kind), memory_pool=pool)
 
-        lines = lines.cast(kind)
+        lines = lines.cast(kind, memory_pool=pool)
         blob = blob_of(lines)
-        if pc.count_substring(blob, "\n")[0].as_py() > len(lines) - 1:
+        if pc.count_substring(blob, "\n", memory_pool=pool)[0].as_py() > len(lines) - 1:
             # Some lines hold newlines: the line joins (in order, <skipped> first) run
             # line by line before the blob is made.
             for old, new in _JOIN_LINES:
-                lines = pc.replace_substring(lines, old, new)
+                lines = pc.replace_substring(lines, old, new, memory_pool=pool)
             blob = blob_of(lines)
             replacements = _ENTITIES
         else:
             # Without newlines in the lines, of the joins only <skipped> can act.
             replacements = tuple(rule for rule in _JOIN_LINES if "\n" not in rule[0]) + _ENTITIES
         for old, new in replacements:
-            blob = pc.replace_substring(blob, old, new)
+            blob = pc.replace_substring(blob, old, new, memory_pool=pool)
         for pattern, template in _RULES_13A:
-            blob = pc.replace_substring_regex(blob, pattern.pattern, template)
-        return pc.split_pattern(blob, "\n").flatten().cast(given)
+            blob = pc.replace_substring_regex(blob, pattern.pattern, template, memory_pool=pool)
+        return pc.split_pattern(blob, "\n", memory_pool=pool).flatten().cast(given, memory_pool=pool)

@@ -50,6 +50,15 @@ def test_a_one_off_corpus_score_imports_no_pandas_numba_or_significance(call, n)
     assert not top_level(loaded_after(call, n)) & set(HEAVY)
 
 
+@pytest.mark.parametrize("call", ["ngram_core.corpus_bleu(hyps, refs)", "ngram_core.corpus_nist(hyps, refs)",
+                                  "ngram_core.corpus_bleu(hyps, refs, return_segments=True, effective_order=True)"])
+def test_a_small_call_imports_no_pyarrow(call):
+    """Up to SMALL_INPUT_TEXTS texts (and SMALL_KEYS n-grams of an order) the core runs
+    in Python and numpy: pyarrow is imported on first need, by a larger input."""
+    assert "pyarrow" not in top_level(loaded_after(call, 10))
+    assert "pyarrow" in top_level(loaded_after(call, 2000))
+
+
 @settings(max_examples=100, deadline=None)
 @given(values=st.lists(st.text(alphabet=st.characters(blacklist_categories=("Cs",)))), offset=st.integers(0, 3),
        large=st.booleans())

@@ -42,7 +42,8 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
 
-from ...ngrams.corpus import EncodedTexts, encode_space_separated, offsets_from_counts
+from ...ngrams.arrow_encoding import encode_space_separated
+from ...ngrams.encoded import EncodedTexts, offsets_from_counts
 from ...options import OptionFix
 from .resources import NORMALIZED_LANGUAGES, language_name, nonbreaking_prefixes
 from ..java_text import java_lower

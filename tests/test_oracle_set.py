@@ -46,7 +46,8 @@ WAYS_OF = {("nist", "nltk"): ("load",)}
 def _id(record):
     options = ",".join(f"{k}={v}" for k, v in record["options"].items())
     text = f"{record['text']}-" if "text" in record else ""  # our sentences in another language than English
-    return f"{record['tool']}-{record['metric']}-{text}{record['system']}-{record['refs']}ref" + (f"-{options}" if options else "")
+    name = f"{record['tool']}-{record['metric']}-{text}{record['system']}-{record['refs']}ref"
+    return name + (f"-{options}" if options else "")
 
 
 def _tolerance(record):

@@ -1,8 +1,15 @@
 """Every parity claim but mteval's, checked from a clone: our own sentences
-(``tests/oracle_set/``), scored by the tools themselves when recorded
-(``scripts/record_oracle_set.py``, which names the tools' versions in the records), and
-by us now through every way in (``helpers.parity.every_way``). Nothing here needs the tools,
-Java or ``../shared``; the live tests and the WMT runs check the same claims on more text.
+(``tests/oracle_set/``: English, and Japanese, Korean and one text per METEOR jar language),
+scored by the tools themselves when recorded (``scripts/record_oracle_set.py``, which names
+the tools' versions in the records), and by us now through every way in
+(``helpers.parity.every_way``). The tools: sacreBLEU (options, tokenizers, paired tests),
+NLTK (BLEU methods 0-7, NIST, METEOR), evaluate's ``bleu``, ``nist_mt`` and ``meteor``,
+pycocoevalcap (``Bleu``, ``Meteor``; on 13a tokens and through its ``PTBTokenizer``), the
+METEOR 1.5 jar (every ``-l`` language) and torchmetrics. Nothing here needs the tools, Java
+or ``../shared``; records of an optional tokenizer (``ja-mecab``, ``ko-mecab``: the ``ja`` and
+``ko`` extras; ``coco``: the plugin ``plugins/ngram-core-coco``) skip without it, with the
+command that installs it (and fail in CI). The live tests and the WMT runs check the same
+claims on more text.
 """
 from __future__ import annotations
 
@@ -12,8 +19,10 @@ from pathlib import Path
 
 import pytest
 
+from conftest import require
+from ngram_core.meteor.jar.settings import LANGUAGE_CODES
 from ngram_core.significance import score_systems
-from ngram_core.tokenizers import tokenize
+from ngram_core.tokenizers import get_tokenizer, tokenize
 from helpers.parity import SUMS, WAYS, every_way
 
 FOLDER = Path(__file__).resolve().parent / "oracle_set"
@@ -26,6 +35,7 @@ TOLERANCE = {
     "sacrebleu": (0.0, 0.0), "nltk": (0.0, 0.0), "pycocoevalcap/bleu": (0.0, 0.0),  # the tools' operations, in order
     "meteor-1.5.jar": (1e-9, 0.0), "pycocoevalcap/meteor": (1e-9, 0.0),  # as the jar tests: its printed doubles
     "torchmetrics": (0.0, 2.0 ** -21),  # float32 (README: its ln/exp may be 1 ulp off, bound 2^-23 (2 sum|ln p| + 6))
+    "evaluate/bleu": (0.0, 0.0), "evaluate/nist": (1e-12, 0.0), "evaluate/meteor": (1e-12, 0.0),  # README's claims
 }
 # sacreBLEU's exp(ln 100) makes a perfect match 100.00000000000004; ours stays on 0-100 (README, known differences).
 TOP = {"sacrebleu": 100.0}
@@ -35,7 +45,9 @@ WAYS_OF = {("nist", "nltk"): ("load",)}
 
 def _id(record):
     options = ",".join(f"{k}={v}" for k, v in record["options"].items())
-    return f"{record['tool']}-{record['metric']}-{record['system']}-{record['refs']}ref" + (f"-{options}" if options else "")
+    text = f"{record['text']}-" if "text" in record else ""  # our sentences in another language than English
+    name = f"{record['tool']}-{record['metric']}-{text}{record['system']}-{record['refs']}ref"
+    return name + (f"-{options}" if options else "")
 
 
 def _tolerance(record):
@@ -43,8 +55,9 @@ def _tolerance(record):
 
 
 def _inputs(record):
-    hyps = CORPUS["systems"][record["system"]]
-    refs = [pair[: record["refs"]] for pair in CORPUS["references"]]
+    text = CORPUS["texts"][record["text"]] if "text" in record else CORPUS
+    hyps = text["systems"][record["system"]]
+    refs = [pair[: record["refs"]] for pair in text["references"]]
     if record.get("pretokenized"):  # the tool was given 13a tokens joined by spaces
         hyps = [" ".join(t) for t in tokenize(hyps, "13a")]
         refs = [[" ".join(t) for t in tokenize(r, "13a")] for r in refs]
@@ -56,10 +69,20 @@ def _close(ours, theirs, tolerance):
     return ours == theirs or abs(ours - theirs) <= max(absolute, relative * abs(theirs))
 
 
+def _require_tokenizer(options):
+    """Skip (fail in CI) where the record's tokenizer is an optional extra that is not installed
+    (ja-mecab, ko-mecab, the coco plugin): its error names what to install."""
+    try:
+        get_tokenizer(options.get("tokenize", "13a"))
+    except ImportError as missing:
+        require(False, str(missing))
+
+
 @pytest.mark.parametrize("record", RECORDS, ids=_id)
 def test_recorded_tool_numbers_are_ours_through_every_way_in(record):
-    hyps, refs = _inputs(record)
     options = record["options"]
+    _require_tokenizer(options)
+    hyps, refs = _inputs(record)
     ways = WAYS_OF.get((record["metric"], options.get("variant")), WAYS)
     segments = record.get("segment_scores")
     key = record["key"] or "meteor"
@@ -99,5 +122,13 @@ def test_the_set_covers_every_claim_but_mtevals():
     assert {("sacrebleu", "bleu", "default"), ("sacrebleu", "significance", "default"), ("nltk", "bleu", "nltk"),
             ("nltk", "nist", "nltk"), ("nltk", "meteor", "nltk"), ("meteor-1.5.jar", "meteor", "default"),
             ("pycocoevalcap", "bleu", "coco"), ("pycocoevalcap", "meteor", "default"),
-            ("torchmetrics", "bleu", "torchmetrics")} <= covered
+            ("torchmetrics", "bleu", "torchmetrics"), ("evaluate", "bleu", "evaluate"), ("evaluate", "nist", "nltk"),
+            ("evaluate", "meteor", "nltk")} <= covered
+    tokenizers = {r["options"].get("tokenize") for r in RECORDS if r["tool"] in ("sacrebleu", "pycocoevalcap")}
+    assert {"13a", "intl", "char", "none", "zh", "ja-mecab", "ko-mecab", "coco"} <= tokenizers
+    nist_tokenizers = {(r["options"].get("tokenize", "nltk-nist"), r["options"].get("lowercase", False))
+                       for r in RECORDED["records"] if r["tool"] == "evaluate" and r["metric"] == "nist"}
+    assert nist_tokenizers == {("nltk-nist", False), ("nltk-nist", True), ("nltk-nist-nonwestern", False)}
+    languages = {r["options"].get("language", "en") for r in RECORDED["records"] if r["tool"] == "meteor-1.5.jar"}
+    assert languages == set(LANGUAGE_CODES)  # every -l code of the jar our port takes
     assert all(not math.isnan(r.get("value", 0.0) or 0.0) for r in RECORDED["records"])

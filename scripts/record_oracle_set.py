@@ -332,7 +332,7 @@ def record_evaluate_nist(corpus) -> list:
     ``sentence_nist`` on the same tokens."""
     from nltk.translate.nist_score import sentence_nist
     from helpers.nltk_offline import nltk_nist_tokenizer
-    from test_nist_evaluate_oracle import evaluate_nist_mt
+    from helpers.evaluate_nist_mt import evaluate_nist_mt
 
     tokenizer = nltk_nist_tokenizer()
     records = []
@@ -365,7 +365,7 @@ def record_evaluate_meteor(corpus) -> list:
     from nltk.translate.meteor_score import meteor_score
     from helpers.nltk_offline import nltk_word_tokenize
     from helpers.nltk_wordnet import nltk_wordnet
-    from test_meteor_evaluate_oracle import evaluate_meteor
+    from helpers.evaluate_meteor import evaluate_meteor
 
     word_tokenize, wordnet = nltk_word_tokenize(), nltk_wordnet()
     records = []

@@ -6,7 +6,7 @@ below are pycocoevalcap's output (checked against the jar there too).
 from __future__ import annotations
 
 import pytest
-from helpers.coco_text import captions
+from helpers.coco_text import EXAMPLES, captions
 from conftest import require_module
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -25,27 +25,6 @@ from ngram_core_coco.tokenizer import (  # noqa: E402
     lex,
 )
 
-# caption -> pycocoevalcap's tokenized caption (test_tokenizer_coco_parity checks them live)
-EXAMPLES = {
-    "A man riding a wave on top of a surfboard.": "a man riding a wave on top of a surfboard",
-    "I can't go, it's late.": "i ca n't go it 's late",
-    "They cannot, gonna, 'twas": "they can not gon na 't was",
-    "Peter O'Mahony's o'clock y'all 'cause": "peter o'mahony 's o'clock y' all 'cause",
-    'He said "hi" (twice) [ok] {x}': "he said hi -lrb- twice -rrb- -lsb- ok -rsb- -lcb- x -rcb-",
-    "1 1/2 cups, ½ cup, (800) 555-1234, 10 000 000": "1\u00a01/2 cups 1/2 cup -lrb-800-rrb-\u00a0555-1234 10\u00a0000\u00a0000",
-    "the U.S. The U.S. economy, plan B. The end": "the u.s. the u.s. economy plan b the end",
-    "etc. fig. 3 fig. x Co. Ltd": "etc. fig. 3 fig x co. ltd",
-    "“Curly” ‘quotes’ „low“ «guillemets»": "curly quotes „ low guillemets",
-    "A -- B --- C ----- D — E … F...": "a b c ----- d e f.",  # F. is an acronym
-    "&amp; &quot;x&quot; &lt;tag&gt; caf&eacute; :) ^_^": "& x < tag > caf&eacute; :-rrb- ^_^",
-    "£5 €6 ¢7 US$8 see http://x.com/a, www.y.org and me@z.net": "# 5 $ 6 cents 7 us$ 8 see http://x.com/a www.y.org and me@z.net",
-    "emoji 😀 gone, control \x01 gone, zero\u200bwidth": "emoji gone control gone zero width",
-    "?! !! ¿ ¡ 、 ; :": "?! !! ¿ ¡ 、",
-    # a URL may end in spacing, which only the line's end strips
-    "x.com/a\x1c \x7f man x.com/b\x1c": "x.com/a\x1c man x.com/b",
-    "": "",
-    "   ": "",
-}
 
 
 def test_registered_under_coco_with_its_signature():

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import pytest
 from helpers.coco_text import (
+    EXAMPLES,
     LINE_BREAKS,
     bmp_probes,
     caption_like,
@@ -111,8 +112,6 @@ def test_generated_captions_equal_pycocoevalcap(batch):
 
 
 def test_documented_examples_are_pycocoevalcaps_output():
-    from test_tokenizer_coco import EXAMPLES
-
     assert pycocoevalcap_lines(list(EXAMPLES) + ["x"])[:-1] == list(EXAMPLES.values())
 
 

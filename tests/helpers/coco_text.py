@@ -161,3 +161,27 @@ def pycocoevalcap_lines(captions: list[str]) -> list:
     ptb = require_module("pycocoevalcap.tokenizer.ptbtokenizer")
     out = ptb.PTBTokenizer().tokenize({i: [{"caption": c}] for i, c in enumerate(captions)})
     return [out[i][0] if i in out else None for i in range(len(captions))]
+
+
+# The tokenizer's documented examples: caption -> pycocoevalcap's tokens (checked live in
+# test_tokenizer_coco_parity.py).
+EXAMPLES = {
+    "A man riding a wave on top of a surfboard.": "a man riding a wave on top of a surfboard",
+    "I can't go, it's late.": "i ca n't go it 's late",
+    "They cannot, gonna, 'twas": "they can not gon na 't was",
+    "Peter O'Mahony's o'clock y'all 'cause": "peter o'mahony 's o'clock y' all 'cause",
+    'He said "hi" (twice) [ok] {x}': "he said hi -lrb- twice -rrb- -lsb- ok -rsb- -lcb- x -rcb-",
+    "1 1/2 cups, ½ cup, (800) 555-1234, 10 000 000": "1\u00a01/2 cups 1/2 cup -lrb-800-rrb-\u00a0555-1234 10\u00a0000\u00a0000",
+    "the U.S. The U.S. economy, plan B. The end": "the u.s. the u.s. economy plan b the end",
+    "etc. fig. 3 fig. x Co. Ltd": "etc. fig. 3 fig x co. ltd",
+    "“Curly” ‘quotes’ „low“ «guillemets»": "curly quotes „ low guillemets",
+    "A -- B --- C ----- D — E … F...": "a b c ----- d e f.",  # F. is an acronym
+    "&amp; &quot;x&quot; &lt;tag&gt; caf&eacute; :) ^_^": "& x < tag > caf&eacute; :-rrb- ^_^",
+    "£5 €6 ¢7 US$8 see http://x.com/a, www.y.org and me@z.net": "# 5 $ 6 cents 7 us$ 8 see http://x.com/a www.y.org and me@z.net",
+    "emoji 😀 gone, control \x01 gone, zero\u200bwidth": "emoji gone control gone zero width",
+    "?! !! ¿ ¡ 、 ; :": "?! !! ¿ ¡ 、",
+    # a URL may end in spacing, which only the line's end strips
+    "x.com/a\x1c \x7f man x.com/b\x1c": "x.com/a\x1c man x.com/b",
+    "": "",
+    "   ": "",
+}

@@ -13,7 +13,7 @@ offline), ``matching``. Shared: ``tables`` (token tables and joins), ``scoring``
 """
 from .jar.statistics import MeteorStatistics
 from .nltk.matching import STAGES
-from .metric import OPTIONS, VARIANTS, SegmentResult, compute_meteor, segment_statistics, signature
+from .metric import OPTIONS, VARIANTS, SegmentResult, compute_meteor, segment_statistics
 from .scoring import MeteorStats, meteor_formula
 
 __all__ = [
@@ -26,5 +26,4 @@ __all__ = [
     "compute_meteor",
     "meteor_formula",
     "segment_statistics",
-    "signature",
 ]

@@ -28,7 +28,8 @@ from __future__ import annotations
 import math
 from typing import Any, Dict
 
-from .base import BleuVariant, Counts, VariantOptions
+from ...options import OptionValues
+from .base import BleuVariant, Counts
 
 
 class MtevalBleu(BleuVariant):
@@ -38,7 +39,7 @@ class MtevalBleu(BleuVariant):
     tokenizers = ("13a",)
     lowercase_choices = (False, True, "ascii")
 
-    def score(self, counts: Counts, options: VariantOptions) -> Dict[str, Any]:
+    def score(self, counts: Counts, options: OptionValues) -> Dict[str, Any]:
         c, r = counts.hyp_len, counts.ref_len
         matches, totals = counts.matches, counts.totals
         individual = []

@@ -293,6 +293,10 @@ class OptionSet(Mapping[str, Option]):
         self._finalize = finalize
         self._signed = {o.signature.key: o for o in self._options.values() if o.signature is not None}
         self.signature_fields = dict(signature_fields or {})
+        variants = self._options["variant"].choices if "variant" in self._options else (None,)
+        if self.signature_fields and set(self.signature_fields) != set(variants):
+            raise ValueError(f"{metric}: signature_fields must give the fields of every variant ({variants}), "
+                             f"not of {tuple(self.signature_fields)}")
 
     # -- Mapping ---------------------------------------------------------------------
     def __getitem__(self, name: str) -> Option:
@@ -380,6 +384,8 @@ class OptionSet(Mapping[str, Option]):
         for key in self.signature_fields[values.get("variant")]:
             option = self._signed.get(key)
             if option is None:
+                if key not in data:
+                    raise TypeError(f"the {self.metric} signature needs the field {key!r} from the data; got {sorted(data)}")
                 text = data[key]
             else:
                 signed, value = option.signature, values[option.name]

@@ -5,7 +5,9 @@ A metric module declares its options as an :class:`OptionSet` (``bleu.OPTIONS``,
 declaration: the core function (its signature, its docstring and its checks),
 the evaluate script (load-time and compute-time checks, its documented arguments),
 ``score_all`` (which option belongs to which metric), the Space (one widget per
-option) and the command line (one flag per option).
+option), the command line (one flag per option) and the reproducibility signature
+(each option says how it appears in it, :class:`Signed`; each metric the order of the
+fields per variant; :meth:`OptionSet.signature_string` writes them).
 
 Checks are strict about types, because a wrong type usually means a mistake that
 would otherwise pass silently: ``lowercase="no"`` is truthy, ``alpha="0.9"`` is not

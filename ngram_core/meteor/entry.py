@@ -131,7 +131,7 @@ class Meteor(MetricBase):
     """METEOR, both variants (:mod:`ngram_core.meteor`)."""
 
     name = "meteor"
-    OPTIONS = meteor_metric.OPTIONS
+    OPTIONS = meteor_options.OPTIONS
     headline = "meteor"
     width = 4
     segment_score_doc = "segment METEOR, 0-1"

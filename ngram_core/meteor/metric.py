@@ -35,7 +35,7 @@ from ..inputs import check_corpus
 from ..ngrams.index import TokenizedCorpus
 from ..signature import nrefs_field
 from .nltk.matching import STAGES, Lexicon, Matches, check_stages, nltk_matches
-from .options import OPTIONS, VARIANTS, settings_of
+from .options import OPTIONS, settings_of
 from .scoring import DEFAULT_ALPHA, DEFAULT_BETA, DEFAULT_GAMMA, MeteorStats, check_parameters, meteor_formula
 from .jar import metric as jar_metric
 from .tables import Segments, Side

@@ -29,7 +29,7 @@ kept are renormalized to sum to what they summed to before.
 from __future__ import annotations
 
 import math
-from typing import Any, Dict, Mapping, Optional
+from typing import Any, Dict, Mapping
 
 import numpy as np
 

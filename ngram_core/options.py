@@ -5,7 +5,9 @@ A metric module declares its options as an :class:`OptionSet` (``bleu.OPTIONS``,
 declaration: the core function (its signature, its docstring and its checks),
 the evaluate script (load-time and compute-time checks, its documented arguments),
 ``score_all`` (which option belongs to which metric), the Space (one widget per
-option) and the command line (one flag per option).
+option), the command line (one flag per option) and the reproducibility signature
+(each option says how it appears in it, :class:`Signed`; each metric the order of the
+fields per variant; :meth:`OptionSet.signature_string` writes them).
 
 Checks are strict about types, because a wrong type usually means a mistake that
 would otherwise pass silently: ``lowercase="no"`` is truthy, ``alpha="0.9"`` is not
@@ -23,9 +25,11 @@ import difflib
 import inspect
 import math
 from dataclasses import dataclass
-from typing import Any, Callable, Dict, Iterable, Iterator, List, Mapping, Optional, Sequence, Tuple
+from typing import Any, Callable, Dict, Iterable, Iterator, List, Mapping, NamedTuple, Optional, Sequence, Tuple
 
 import numpy as np
+
+from .signature import make_signature
 
 KINDS = ("flag", "int", "float", "choice", "floats", "names")
 
@@ -44,6 +48,17 @@ def _same(a: Any, b: Any) -> bool:
 def is_number(value: Any) -> bool:
     """An int or float (numpy's too), not a bool."""
     return isinstance(value, (int, float, np.integer, np.floating)) and not isinstance(value, (bool, np.bool_))
+
+
+class Signed(NamedTuple):
+    """How an option appears in the signature: the field ``key`` and its text, ``write(value)``
+    (``write(value, values)`` with ``reads_values``: a text that also depends on other
+    options, such as a smoothing method with its parameter); a text ``None`` leaves the
+    field out."""
+
+    key: str
+    write: Callable[..., Optional[str]] = str
+    reads_values: bool = False
 
 
 @dataclass(frozen=True)
@@ -70,8 +85,11 @@ class Option:
     variant_choices: Tuple[Tuple[str, Tuple[Any, ...]], ...] = ()  # (variant, its choices): a subset each
     variant_defaults: Tuple[Tuple[str, Any], ...] = ()  # (variant, the value None stands for with it)
     retired: Tuple[Tuple[Any, str], ...] = ()  # (former choice, what to use instead)
+    signature: Optional[Signed] = None  # its field in the signature (a (key, write) pair will do); None: none
 
     def __post_init__(self) -> None:
+        if self.signature is not None and not isinstance(self.signature, Signed):
+            object.__setattr__(self, "signature", Signed(*self.signature))
         if self.kind not in KINDS:
             raise ValueError(f"option {self.name}: kind {self.kind!r} is not one of {KINDS}")
         if self.variant_defaults and (self.default is not None or not self.nullable):
@@ -200,6 +218,34 @@ class Option:
         return f"{self.name} (default {self.default!r}): {self.doc}{used}"
 
 
+class OptionValues(Mapping[str, Any]):
+    """Resolved options, read-only: ``values["max_order"]``, or ``values.max_order`` (a plain
+    attribute read, for code that reads options once per row). One class for every metric."""
+
+    def __init__(self, values: Mapping[str, Any]) -> None:
+        object.__setattr__(self, "__dict__", dict(values))
+
+    @classmethod
+    def of(cls, values: Mapping[str, Any]) -> "OptionValues":
+        """``values`` as :class:`OptionValues` (itself if it is one)."""
+        return values if isinstance(values, cls) else cls(values)
+
+    def __getitem__(self, name: str) -> Any:
+        return self.__dict__[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.__dict__)
+
+    def __len__(self) -> int:
+        return len(self.__dict__)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError(f"resolved options are read-only (setting {name})")
+
+    def __repr__(self) -> str:
+        return f"OptionValues({self.__dict__!r})"
+
+
 class OptionFix(ValueError):
     """Options that cannot go together, and the values that would work (``fix``: option name
     -> value). ``str()`` says it in Python's words (``give stages=['exact', 'stem']``); each
@@ -228,11 +274,17 @@ class OptionSet(Mapping[str, Option]):
     ``finalize(values, given)`` checks rules that involve several options and fills
     in defaults that depend on other options (``values`` holds every option,
     ``given`` the names the caller set); it returns the final dict.
+
+    ``signature_fields`` gives, per variant (the key ``None`` for a metric without a
+    ``variant`` option), the signature's fields in order: an option's field key (its
+    :class:`Signed`) or a field of the data (``nrefs``...), which :meth:`signature_string`
+    is given.
     """
 
     def __init__(self, metric: str, options: Iterable[Option], *,
                  finalize: Optional[Callable[[Dict[str, Any], frozenset], Dict[str, Any]]] = None,
-                 reads: Optional[Callable[[str, Mapping[str, Any]], bool]] = None) -> None:
+                 reads: Optional[Callable[[str, Mapping[str, Any]], bool]] = None,
+                 signature_fields: Optional[Mapping[Optional[str], Tuple[str, ...]]] = None) -> None:
         self.metric = metric
         self._reads = reads
         self._options: Dict[str, Option] = {}
@@ -241,6 +293,12 @@ class OptionSet(Mapping[str, Option]):
                 raise ValueError(f"{metric} declares option {option.name} twice")
             self._options[option.name] = option
         self._finalize = finalize
+        self._signed = {o.signature.key: o for o in self._options.values() if o.signature is not None}
+        self.signature_fields = dict(signature_fields or {})
+        variants = self._options["variant"].choices if "variant" in self._options else (None,)
+        if self.signature_fields and set(self.signature_fields) != set(variants):
+            raise ValueError(f"{metric}: signature_fields must give the fields of every variant ({variants}), "
+                             f"not of {tuple(self.signature_fields)}")
 
     # -- Mapping ---------------------------------------------------------------------
     def __getitem__(self, name: str) -> Option:
@@ -319,6 +377,25 @@ class OptionSet(Mapping[str, Option]):
             values = self._finalize(values, frozenset(given))
         return values
 
+    # -- the reproducibility signature ---------------------------------------------------
+    def signature_string(self, values: Mapping[str, Any], **data: str) -> str:
+        """``METRIC|key:text|...|version:ngram-core-X``: the fields of ``signature_fields``
+        for the variant of ``values`` (resolved options), each written by its option or
+        taken from ``data`` (what is not an option: ``nrefs``...); a text ``None`` is left out."""
+        fields: Dict[str, str] = {}
+        for key in self.signature_fields[values.get("variant")]:
+            option = self._signed.get(key)
+            if option is None:
+                if key not in data:
+                    raise TypeError(f"the {self.metric} signature needs the field {key!r} from the data; got {sorted(data)}")
+                text = data[key]
+            else:
+                signed, value = option.signature, values[option.name]
+                text = signed.write(value, values) if signed.reads_values else signed.write(value)
+            if text is not None:
+                fields[key] = text
+        return make_signature(self.metric, fields)
+
     # -- the public function of a metric ------------------------------------------------
     def signature(self) -> inspect.Signature:
         """``(predictions, references, *, option=default, ...)``, for ``help()`` and tools."""
@@ -385,8 +462,18 @@ TOKENIZE_DOC = ("the tokenizer, by name: sacreBLEU 2.6.0's token for token (13a,
                 "plugins/ngram-core-coco)")
 
 
-def tokenize_option(default: str = "13a", doc: str = "", **kwargs: Any) -> Option:
-    """The ``tokenize`` option; ``doc`` is said after :data:`TOKENIZE_DOC`."""
+def tokenizer_signature(name: str) -> str:
+    """The tokenizer's own signature (``13a``, ``intl``, ``ja-mecab-0.996-IPA``...)."""
+    from .tokenizers import get_tokenizer
+
+    return get_tokenizer(name).signature()
+
+
+def tokenize_option(default: str = "13a", doc: str = "", signature: Any = ("tok", tokenizer_signature),
+                    **kwargs: Any) -> Option:
+    """The ``tokenize`` option; ``doc`` is said after :data:`TOKENIZE_DOC`; in the signature
+    ``tok:`` and the tokenizer's signature, unless ``signature`` says otherwise."""
     from .tokenizers import TOKENIZERS
 
-    return Option("tokenize", default, TOKENIZE_DOC + (f"; {doc}" if doc else ""), "choice", choices=TOKENIZERS, **kwargs)
+    return Option("tokenize", default, TOKENIZE_DOC + (f"; {doc}" if doc else ""), "choice", choices=TOKENIZERS,
+                  signature=signature, **kwargs)

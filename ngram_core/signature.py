@@ -19,8 +19,22 @@ def nrefs_field(refs_per_segment: Iterable[int]) -> str:
     return str(int(counts[0])) if len(counts) and counts.min() == counts.max() else "var"
 
 
-def case_field(lowercase: bool) -> str:
-    return "lc" if lowercase else "mixed"
+CASES = {False: "mixed", True: "lc", "ascii": "lc-ascii"}  # lowercase -> case field
+
+
+def case_field(lowercase) -> str:
+    """``mixed``, ``lc`` or, for ``lowercase="ascii"`` (A-Z only), ``lc-ascii``."""
+    return CASES[lowercase]
+
+
+def number(value: float) -> str:
+    """A number as the signatures write it (``%g``: 0.9, 3, 1e-05)."""
+    return f"{value:g}"
+
+
+def numbers(separator: str):
+    """A writer of a list of numbers joined by ``separator`` (``None`` for no list)."""
+    return lambda values: None if values is None else separator.join(map(number, values))
 
 
 def make_signature(metric: str, fields: Mapping[str, object]) -> str:

@@ -6,7 +6,7 @@ import math
 import numpy as np
 from hypothesis import given, settings, strategies as st
 
-from ngram_core.bleu import BleuOptions, bleu_from_statistics, bleu_statistics, corpus_bleu
+from ngram_core.bleu import OPTIONS, bleu_from_statistics, bleu_statistics, corpus_bleu
 from ngram_core.ngrams.index import tokenize_corpus
 
 WORDS = st.sampled_from(["a", "b", "c", "the", "cat", "mat", ".", ",", "3.5", "x-y", "Ω", "中"])
@@ -34,7 +34,7 @@ def test_statistics_of_shards_add_up_to_the_whole(corpus, data):
     added = stats_of(hyps[:cut], refs[:cut]) + stats_of(hyps[cut:], refs[cut:])
     for a, b in zip(whole._arrays(), added._arrays()):
         assert np.array_equal(a, b)
-    options = BleuOptions.create()
+    options = OPTIONS.resolve({})
     assert bleu_from_statistics(whole.sum(), options)["score"][0] == bleu_from_statistics(added.sum(), options)["score"][0]
     assert sum([stats_of(hyps[:cut], refs[:cut]), stats_of(hyps[cut:], refs[cut:])]).sum().matches.tolist() == whole.sum().matches.tolist()
 

@@ -6,7 +6,7 @@ import math
 import numpy as np
 import pytest
 
-from ngram_core.bleu import BleuOptions, BleuStatistics, bleu_from_statistics, corpus_bleu
+from ngram_core.bleu import OPTIONS, BleuStatistics, bleu_from_statistics, corpus_bleu
 
 
 def test_clipped_unigram_precision_is_five_sevenths():
@@ -40,7 +40,7 @@ def test_corpus_precision_is_micro_averaged_over_segments():
 
 def test_seed_constant_smoothing_adds_to_every_order():
     stats = BleuStatistics(np.array([4]), np.array([4]), np.array([[3, 1, 0, 0]]), np.array([[4, 3, 2, 1]]))
-    got = bleu_from_statistics(stats, BleuOptions.create(smooth_method="constant", smooth_value=0.5))["score"][0]
+    got = bleu_from_statistics(stats, OPTIONS.resolve(dict(smooth_method="constant", smooth_value=0.5)))["score"][0]
     p = [(3 + 0.5) / 4.5, (1 + 0.5) / 3.5, 0.5 / 2.5, 0.5 / 1.5]
     assert got / 100 == pytest.approx(math.exp(sum(math.log(x) for x in p) / 4), rel=1e-12)
 
@@ -48,9 +48,9 @@ def test_seed_constant_smoothing_adds_to_every_order():
 def test_seed_sentence_rule_uses_the_largest_order_with_a_match():
     # p1 = 3/4, p2 = 1/3, p3 = p4 = 0: the seed takes N = 2, w = 1/2
     stats = BleuStatistics(np.array([4]), np.array([4]), np.array([[3, 1, 0, 0]]), np.array([[4, 3, 2, 1]]))
-    got = bleu_from_statistics(stats, BleuOptions.create(smooth_method="none", effective_order="seed"))["score"][0]
+    got = bleu_from_statistics(stats, OPTIONS.resolve(dict(smooth_method="none", effective_order="seed")))["score"][0]
     assert got / 100 == pytest.approx(math.sqrt(3 / 4 * 1 / 3), rel=1e-12)
-    unsmoothed = bleu_from_statistics(stats, BleuOptions.create(smooth_method="none"))["score"][0]
+    unsmoothed = bleu_from_statistics(stats, OPTIONS.resolve(dict(smooth_method="none")))["score"][0]
     assert unsmoothed == 0.0  # without the rule any p_n = 0 gives 0
 
 

@@ -19,9 +19,9 @@ def log2(x: float) -> float:
     return math.log(x, 2)
 
 
-def weights(hyps, refs, mteval_quirks=False, **kwargs):
+def weights(hyps, refs, tokenize, mteval_quirks=False):
     """{n-gram text: info} of a corpus' reference n-grams."""
-    stats = nist_statistics(tokenize_for_nist(hyps, refs, **kwargs), 5)
+    stats = nist_statistics(tokenize_for_nist(hyps, refs, tokenize, False), 5)
     info = stats.table.information(int(stats.ref_words.sum()), mteval_quirks)
     return dict(zip(stats.table.texts(), info))
 

@@ -232,7 +232,6 @@ def test_bootstrap_sums_beyond_float32_precision_are_summed_as_sacrebleu_sums_th
     significance = require_module("sacrebleu.significance")
     import numpy as np
 
-    from ngram_core.bleu import BleuOptions
     from ngram_core.significance import SystemRows, bleu_adapter
     from ngram_core.significance.resampling import _bootstrap_scores, bootstrap_indices
 
@@ -244,6 +243,6 @@ def test_bootstrap_sums_beyond_float32_precision_are_summed_as_sacrebleu_sums_th
     rows = np.column_stack([hyp, hyp + rng.integers(-5000, 5000, S), matches, totals]).astype(np.int64)
     metric = metrics.BLEU()
     _, theirs = significance._bootstrap_resample(rows.tolist(), metric, 200)
-    table = SystemRows(("s",), (bleu_adapter(BleuOptions()),), (rows[None],))
+    table = SystemRows(("s",), (bleu_adapter(),), (rows[None],))
     ours = _bootstrap_scores(table, [0], bootstrap_indices(np.random.default_rng(12345), S, 200))[0, 0]
     assert ours.tolist() == [score.score for score in theirs]

@@ -13,8 +13,14 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from ngram_core import compiled
 from ngram_core.bleu.kernels import reference_lengths as reference_lengths_kernel
 from ngram_core.bleu.statistics import BleuStatistics, reference_lengths
-from ngram_core.bleu.variants.sacrebleu import (SMOOTH_DEFAULTS, SMOOTH_METHODS, BleuOptions, _array_rows,
-                                                 _compiled_rows, bleu_from_statistics)
+from ngram_core.bleu import OPTIONS
+from ngram_core.bleu.variants.sacrebleu import SMOOTH_DEFAULTS, SMOOTH_METHODS, _array_rows, _compiled_rows, bleu_from_statistics
+from ngram_core.options import OptionValues
+
+
+def resolved(**given) -> OptionValues:
+    """BLEU's options as the scoring code reads them."""
+    return OptionValues(OPTIONS.resolve(given))
 
 
 def random_statistics(seed: int, rows: int, max_order: int) -> BleuStatistics:
@@ -39,8 +45,7 @@ def test_compiled_rows_equal_the_array_code_bit_for_bit(numba_loaded, seed, max_
                                                         custom_value):
     stats = random_statistics(seed, 300, max_order)
     value = 0.37 if custom_value and SMOOTH_DEFAULTS[smooth] is not None else None
-    options = BleuOptions(max_order=max_order, smooth_method=smooth, smooth_value=value,
-                          effective_order=effective_order)
+    options = resolved(max_order=max_order, smooth_method=smooth, smooth_value=value, effective_order=effective_order)
     kernel, arrays = _compiled_rows(stats, options), _array_rows(stats, options)
     for name in ("score", "precisions", "brevity_penalty"):
         assert kernel[name].tobytes() == arrays[name].tobytes(), name
@@ -68,7 +73,7 @@ def test_float32_and_weighted_rows_keep_the_array_code():
     stats = random_statistics(1, 50, 4)
     as32 = BleuStatistics(stats.hyp_len, stats.ref_len, stats.matches.astype(np.float32),
                           stats.totals.astype(np.float32))
-    options = BleuOptions(effective_order="sacrebleu")
+    options = resolved(effective_order="sacrebleu")
     assert bleu_from_statistics(as32, options)["score"].tobytes() == _array_rows(as32, options)["score"].tobytes()
-    weighted = BleuOptions(weights=(0.4, 0.3, 0.2, 0.1))
+    weighted = resolved(weights=(0.4, 0.3, 0.2, 0.1))
     assert bleu_from_statistics(stats, weighted)["score"].tobytes() == _array_rows(stats, weighted)["score"].tobytes()

@@ -26,13 +26,13 @@ from __future__ import annotations
 from typing import Any, Dict, List, Mapping, Sequence
 
 from .statistics import BleuStatistics, bleu_statistics, closest_ref_length, shortest_ref_length
-from .variants import SMOOTH_METHODS as ALL_SMOOTH_METHODS, VARIANTS, get_variant
-from .variants import sacrebleu
+from .variants import DEFAULT_VARIANT, SMOOTH_METHODS as ALL_SMOOTH_METHODS, VARIANTS, get_variant
 from .variants.sacrebleu import SMOOTH_DEFAULTS, SMOOTH_METHODS, bleu_from_statistics, bleu_result
 from ..inputs import check_corpus
 from ..ngrams.index import TokenizedCorpus, ascii_lowercase, tokenize_corpus
-from ..options import LOWERCASE_CHOICES, Option, OptionSet, return_segments_option, tokenize_option
-from ..tokenizers import TOKENIZERS, get_tokenizer
+from ..options import LOWERCASE_CHOICES, Option, OptionSet, OptionValues, return_segments_option, tokenize_option
+from ..signature import case_field, nrefs_field, numbers
+from ..tokenizers import TOKENIZERS
 
 
 
@@ -56,47 +56,40 @@ def _finalize(values: Dict[str, Any], given: frozenset) -> Dict[str, Any]:
     return get_variant(values["variant"]).finalize(values, given)
 
 
+def _smooth_text(method: str, values: Mapping[str, Any]) -> str:
+    return get_variant(values["variant"]).smooth_text(OptionValues(values))
+
+
 OPTIONS = OptionSet("BLEU", [
-    Option("variant", "sacrebleu", "whose BLEU: 'sacrebleu' (sacreBLEU 2.6.0), 'nltk' (NLTK 3.10 corpus_bleu / "
+    Option("variant", DEFAULT_VARIANT, "whose BLEU: 'sacrebleu' (sacreBLEU 2.6.0), 'nltk' (NLTK 3.10 corpus_bleu / "
            "sentence_bleu), 'evaluate' (evaluate's bleu: tensorflow/nmt compute_bleu), 'mteval' (mteval-v13a.pl), "
            "'coco' (pycocoevalcap Bleu), 'torchmetrics' (torchmetrics BLEUScore; SacreBLEUScore with its tokenizer)",
-           "choice", choices=VARIANTS),
+           "choice", choices=VARIANTS, signature=("variant", str)),
     tokenize_option(None, "None: the variant's, 13a (torchmetrics: none, BLEUScore's whitespace split; its "
                     "SacreBLEUScore is tokenize='13a')", nullable=True,
                     variant_choices=_by_variant("tokenizers", TOKENIZERS),
                     variant_defaults=tuple((name, get_variant(name).default_tokenizer) for name in VARIANTS)),
     Option("lowercase", False, "lowercase (full Unicode str.lower()) before tokenizing; 'ascii' (variant mteval): "
            "A-Z only, as mteval-v13a without -c", "choice", choices=LOWERCASE_CHOICES,
-           variant_choices=_by_variant("lowercase_choices", LOWERCASE_CHOICES)),
-    Option("max_order", 4, "the largest n-gram order N", "int", low=1),
+           variant_choices=_by_variant("lowercase_choices", LOWERCASE_CHOICES), signature=("case", case_field)),
+    Option("max_order", 4, "the largest n-gram order N", "int", low=1, signature=("order", str)),
     Option("weights", None, "one weight per order; None: 1/N each", "floats", nullable=True,
-           variants=("sacrebleu", "nltk", "torchmetrics")),
+           variants=("sacrebleu", "nltk", "torchmetrics"), signature=("w", numbers(","))),
     Option("smooth_method", None, "smoothing, among the variant's methods; None: its default (sacrebleu: exp, "
            "floor, add-k, constant, none; nltk: method0..method7; evaluate: none, add-one; mteval: exp, none; torchmetrics: none, add-one)",
            "choice", choices=ALL_SMOOTH_METHODS, nullable=True,
-           variant_choices=_by_variant("smooth_methods", ALL_SMOOTH_METHODS)),
+           variant_choices=_by_variant("smooth_methods", ALL_SMOOTH_METHODS),
+           variant_defaults=tuple((name, get_variant(name).smooth_methods[0]) for name in VARIANTS),
+           signature=("smooth", _smooth_text, True)),
     Option("smooth_value", None, "the smoothing method's parameter (sacrebleu: floor 0.1, add-k 1, constant 0.1; "
            "nltk: method1 epsilon 0.1, method4/method7 k 5, method6 alpha 5); None: that default; 0 only with sacrebleu's "
            "floor or add-k (no smoothing, as sacreBLEU)",
            "float", low=0, nullable=True, variants=("sacrebleu", "nltk")),
     Option("effective_order", False, "True/'sacrebleu': leave out orders with no hypothesis n-grams (sentence "
            "BLEU); 'seed': N = the largest order with a match", "choice", choices=(False, True, "sacrebleu", "seed"),
-           variants=("sacrebleu",)),
+           variants=("sacrebleu",), signature=("eff", {False: "no", "sacrebleu": "yes", "seed": "seed"}.get)),
     return_segments_option(),
-], finalize=_finalize)
-
-
-class BleuOptions(sacrebleu.BleuOptions):
-    """sacreBLEU's scoring options, also from checked keyword arguments (:meth:`create`).
-
-    The declaration (:data:`OPTIONS`) lives here, above the variants, so ``create`` does
-    too: the variants never import this module.
-    """
-
-    @classmethod
-    def create(cls, **options: Any) -> "BleuOptions":
-        """Checked scoring options from keyword arguments (any of :data:`OPTIONS`)."""
-        return cls.from_values(OPTIONS.resolve(options))
+], finalize=_finalize, signature_fields={name: get_variant(name).signature_fields for name in VARIANTS})
 
 
 def changed_texts(hypotheses: List[str], references: List[List[str]], values: Mapping[str, Any]):
@@ -123,7 +116,8 @@ def statistics_for(corpus: TokenizedCorpus, values: Mapping[str, Any], matches=N
 
 def result_from_statistics(stats: BleuStatistics, values: Mapping[str, Any]) -> Dict[str, Any]:
     """The variant's result dictionary from per-segment (or summed) statistics."""
-    return get_variant(values["variant"]).result(stats, values, get_tokenizer(values["tokenize"]).signature())
+    signature = OPTIONS.signature_string(values, nrefs=nrefs_field(stats.n_refs))
+    return get_variant(values["variant"]).result(stats, values, signature)
 
 
 @OPTIONS.entry_point
@@ -143,6 +137,6 @@ def corpus_bleu(predictions: Sequence[str], references: Sequence[Any], **options
     return result_from_statistics(stats, options)
 
 
-__all__ = ["ALL_SMOOTH_METHODS", "BleuOptions", "BleuStatistics", "LOWERCASE_CHOICES", "OPTIONS", "SMOOTH_DEFAULTS",
+__all__ = ["ALL_SMOOTH_METHODS", "BleuStatistics", "LOWERCASE_CHOICES", "OPTIONS", "SMOOTH_DEFAULTS",
            "SMOOTH_METHODS", "VARIANTS", "bleu_from_statistics", "bleu_result", "bleu_statistics", "closest_ref_length",
            "corpus_bleu", "result_from_statistics", "shortest_ref_length", "statistics_for", "tokenize_for_bleu"]

@@ -25,14 +25,15 @@ resampled corpus does not define: they are refused with a ``ValueError``.
 """
 from __future__ import annotations
 
-from typing import Any, Dict, List, Mapping, Sequence
+from typing import Any, Dict, List, Mapping, Optional, Sequence
 
 import numpy as np
 
 from .. import bleu as bleu_core
 from . import pairs as bleu_pairs
-from . import BleuOptions, BleuStatistics, bleu_from_statistics
-from .variants import Counts, VariantOptions, get_variant
+from . import OPTIONS, BleuStatistics, bleu_from_statistics
+from .variants import DEFAULT_VARIANT, Counts, get_variant
+from ..options import OptionValues
 from ..metric import Adapter, Corpora, MetricBase, Wire, global_n_refs, int_column
 
 COLUMNS = ("bleu_hyp_len", "bleu_ref_len", "bleu_matches", "bleu_totals", "bleu_n_refs", "bleu_shortest_ref_len",
@@ -49,8 +50,10 @@ def bleu_rows(stats: BleuStatistics) -> np.ndarray:
     return np.column_stack([stats.hyp_len, stats.ref_len, stats.matches, stats.totals]).astype(np.int64)
 
 
-def bleu_adapter(options: BleuOptions = BleuOptions()) -> Adapter:
-    """BLEU (0-100) with ``options``; sacreBLEU's numbers for sacreBLEU's options."""
+def bleu_adapter(values: Optional[Mapping[str, Any]] = None) -> Adapter:
+    """BLEU (0-100) with the resolved options ``values`` (None: the defaults); sacreBLEU's
+    numbers for sacreBLEU's options."""
+    options = OptionValues(OPTIONS.resolve({}) if values is None else values)
     N = options.max_order
 
     def scores(sums: np.ndarray) -> np.ndarray:
@@ -66,7 +69,7 @@ def bleu_adapter(options: BleuOptions = BleuOptions()) -> Adapter:
 
 def bleu_variant_adapter(values: Mapping[str, Any]) -> Adapter:
     """BLEU (0-100) of ``values["variant"]`` (not sacreBLEU's) with its resolved options."""
-    variant, options = get_variant(values["variant"]), VariantOptions.from_values(values)
+    variant, options = get_variant(values["variant"]), OptionValues(values)
     if variant.needs_5grams(values) or (values["variant"] == "nltk" and options.smooth_method == "method6"):
         raise ValueError(f"smooth_method={options.smooth_method!r} reads the corpus's last segment, which a "
                          "resampled corpus does not define: significance tests take method0-method4")
@@ -90,7 +93,7 @@ def bleu_variant_adapter(values: Mapping[str, Any]) -> Adapter:
 def sentence_bleu(stats: BleuStatistics, options: Mapping[str, Any]) -> Dict[str, np.ndarray]:
     """Each segment's BLEU as sacreBLEU's sentence BLEU (effective order on): ``score``
     (0-100), ``precisions`` (0-100), ``brevity_penalty``, one row per segment."""
-    return bleu_from_statistics(stats, BleuOptions.from_values({**options, "effective_order": "sacrebleu"}))
+    return bleu_from_statistics(stats, {**options, "effective_order": "sacrebleu"})
 
 
 def _details(precisions: Sequence[float], brevity_penalty: float, hyp_len: int, ref_len: int, ratio: float) -> str:
@@ -181,9 +184,9 @@ class Bleu(MetricBase):
                               shortest, short_hyps, last, last_5)
 
     def scores(self, options: Mapping[str, Any]) -> List[Adapter]:
-        if options.get("variant", "sacrebleu") != "sacrebleu":
+        if options.get("variant", DEFAULT_VARIANT) != DEFAULT_VARIANT:
             return [bleu_variant_adapter(options)]
-        return [bleu_adapter(BleuOptions.from_values(options))]
+        return [bleu_adapter(options)]
 
     def segment_scores(self, stats: BleuStatistics, options: Mapping[str, Any]) -> np.ndarray:
         return sentence_bleu(stats, options)["score"]

@@ -161,7 +161,7 @@ def shortest_ref_length(ref_lens: np.ndarray) -> np.ndarray:
     return reference_lengths(np.zeros(len(ref_lens), dtype=np.int64), ref_lens)[1]
 
 
-def bleu_statistics(corpus: TokenizedCorpus, max_order: int = 4,
+def bleu_statistics(corpus: TokenizedCorpus, max_order: int,
                     matches: Optional[List[NgramMatches]] = None, count_5grams: bool = False,
                     ties: str = "shorter") -> BleuStatistics:
     """Per-segment BLEU statistics of a tokenized corpus (``matches``: ``match_ngrams``

@@ -9,11 +9,12 @@ score), ``settings`` (languages, tasks, parameters), ``metric`` (a corpus). NLTK
 (``variant="nltk"``) in ``nltk/``: ``stemmers``, ``wordnet`` (WordNet 3.0 shipped
 offline), ``matching``. Shared: ``tables`` (token tables and joins), ``scoring``,
 ``java_text`` (Java's string semantics), ``entry`` (the registry's entry) and
-``metric``: the options (declared once), the variants and ``compute_meteor``.
+``options``: the options, declared once, and the variants; ``metric``: ``compute_meteor``.
 """
 from .jar.statistics import MeteorStatistics
 from .nltk.matching import STAGES
-from .metric import OPTIONS, VARIANTS, SegmentResult, compute_meteor, segment_statistics, signature
+from .metric import SegmentResult, compute_meteor, segment_statistics
+from .options import OPTIONS, VARIANTS
 from .scoring import MeteorStats, meteor_formula
 
 __all__ = [
@@ -26,5 +27,4 @@ __all__ = [
     "compute_meteor",
     "meteor_formula",
     "segment_statistics",
-    "signature",
 ]

@@ -31,7 +31,7 @@ import numpy as np
 from ..metric import Adapter, Corpora, CorpusKey, MetricBase, Wire, corpus_key, global_n_refs, int_column
 from ..signature import nrefs_field
 from .jar import metric as jar_metric
-from . import metric as meteor_metric
+from . import metric as meteor_metric, options as meteor_options
 from .jar.metric import parameters_of
 from .jar.statistics import MeteorParameters, MeteorStatistics, columns, scores as jar_scores
 from .scoring import MeteorStats, meteor_formula
@@ -70,9 +70,8 @@ def meteor_result(stats, opts: Mapping[str, Any]) -> Dict[str, Any]:
     """METEOR's result dictionary (the keys of ``compute_meteor``) from its statistics
     (:class:`MeteorStatistics` for ``meteor-1.5``, :class:`MeteorSegments` for ``nltk``)."""
     if opts["variant"] == JAR:
-        return jar_metric.statistics_result(stats, meteor_metric.settings_of(opts), bool(opts["return_segments"]))
+        return jar_metric.statistics_result(stats, meteor_options.settings_of(opts), bool(opts["return_segments"]))
     total = stats.total()
-    stages = opts["stages"]
     result: Dict[str, Any] = {
         "meteor": total.mean_score(),
         "meteor_corpus": total.corpus_score(opts["alpha"], opts["beta"], opts["gamma"]),
@@ -80,8 +79,7 @@ def meteor_result(stats, opts: Mapping[str, Any]) -> Dict[str, Any]:
         "chunks": total.chunks,
         "translation_length": total.hyp_len,
         "reference_length": total.ref_len,
-        "signature": meteor_metric.signature(opts["variant"], stages, opts["alpha"], opts["beta"], opts["gamma"],
-                                             opts["tokenize"], bool(opts["lowercase"]), nrefs_field(stats.n_refs)),
+        "signature": meteor_options.OPTIONS.signature_string(opts, nrefs=nrefs_field(stats.n_refs)),
     }
     if opts["return_segments"]:
         result["segment_scores"] = [s.score_sum for s in stats.stats]
@@ -94,7 +92,7 @@ def meteor_rows(segments) -> np.ndarray:
     return np.array(table, dtype=np.float64).reshape(len(table), 6)
 
 
-def meteor_adapters(alpha: float = 0.9, beta: float = 3.0, gamma: float = 0.5) -> List[Adapter]:
+def meteor_adapters(alpha: float, beta: float, gamma: float) -> List[Adapter]:
     """The ``nltk`` variant: ``METEOR`` (formula on summed statistics) and ``METEOR-mean``
     (mean of segment scores), 0-1."""
     formula = np.frompyfunc(lambda m, c, h, r: meteor_formula(m, c, h, r, alpha, beta, gamma), 4, 1)
@@ -133,7 +131,7 @@ class Meteor(MetricBase):
     """METEOR, both variants (:mod:`ngram_core.meteor`)."""
 
     name = "meteor"
-    OPTIONS = meteor_metric.OPTIONS
+    OPTIONS = meteor_options.OPTIONS
     headline = "meteor"
     width = 4
     segment_score_doc = "segment METEOR, 0-1"
@@ -145,7 +143,7 @@ class Meteor(MetricBase):
 
     def statistics(self, corpora: Corpora, options: Mapping[str, Any]):
         if options["variant"] == JAR:
-            return jar_metric.jar_statistics(corpora.hyps, corpora.refs, meteor_metric.settings_of(options)).stats
+            return jar_metric.jar_statistics(corpora.hyps, corpora.refs, meteor_options.settings_of(options)).stats
         corpus = corpora.corpus(options["tokenize"], options["lowercase"])
         segments = meteor_metric.corpus_segment_statistics(corpus, options["stages"], options["alpha"],
                                                            options["beta"], options["gamma"])
@@ -154,7 +152,7 @@ class Meteor(MetricBase):
     def empty_statistics(self, options: Mapping[str, Any]):
         empty = np.zeros(0, dtype=np.int64)
         if options["variant"] == JAR:
-            settings = meteor_metric.settings_of(options)
+            settings = meteor_options.settings_of(options)
             width = len(columns(len(settings.stages)))
             return MeteorStatistics(np.zeros((0, width)), parameters_of(settings), empty)
         return MeteorSegments([], empty)
@@ -192,7 +190,7 @@ class Meteor(MetricBase):
 
     def scores(self, options: Mapping[str, Any]) -> List[Adapter]:
         if options["variant"] == JAR:
-            return meteor15_adapters(parameters_of(meteor_metric.settings_of(options)))
+            return meteor15_adapters(parameters_of(meteor_options.settings_of(options)))
         return meteor_adapters(options["alpha"], options["beta"], options["gamma"])
 
     def details(self, result: Mapping[str, Any]) -> str:

@@ -33,14 +33,12 @@ import numpy as np
 from ..ngrams.corpus import encode_texts, offsets_from_counts
 from ..inputs import check_corpus
 from ..ngrams.index import TokenizedCorpus
-from ..options import Option, OptionSet, flag, return_segments_option, tokenize_option
-from ..signature import case_field, make_signature, nrefs_field
+from ..signature import nrefs_field
 from .nltk.matching import STAGES, Lexicon, Matches, check_stages, nltk_matches
+from .options import OPTIONS, settings_of
 from .scoring import DEFAULT_ALPHA, DEFAULT_BETA, DEFAULT_GAMMA, MeteorStats, check_parameters, meteor_formula
-from .jar import metric as jar_metric, settings as jar_settings
+from .jar import metric as jar_metric
 from .tables import Segments, Side
-
-VARIANTS = ("meteor-1.5", "nltk")
 Pair = Tuple[int, int, int]  # (hypothesis position, reference position, stage index)
 
 
@@ -191,102 +189,6 @@ def corpus_segment_statistics(corpus: TokenizedCorpus, stages: Sequence[str] = S
     return [best.stats(k) for k in range(n)]
 
 
-def signature(variant: str, stages: Sequence[str], alpha: float, beta: float, gamma: float, tokenize: str, lowercase: bool, nrefs: str) -> str:
-    """The ``nltk`` variant's: ``METEOR|nrefs:1|case:lc|tok:nltk|variant:nltk|stages:exact+stem+synonym|alpha:0.9|beta:3|gamma:0.5|version:ngram-core-X``.
-
-    The same field names and order as BLEU's and NIST's signatures where they overlap.
-    """
-    return make_signature(
-        "METEOR",
-        {
-            "nrefs": nrefs,
-            "case": case_field(lowercase),
-            "tok": tokenize,
-            "variant": variant,
-            "stages": "+".join(stages),
-            "alpha": f"{alpha:g}",
-            "beta": f"{beta:g}",
-            "gamma": f"{gamma:g}",
-        },
-    )
-
-
-NLTK_DEFAULTS = {"stages": STAGES, "alpha": DEFAULT_ALPHA, "beta": DEFAULT_BETA, "gamma": DEFAULT_GAMMA, "lowercase": True}
-METEOR15_ONLY = ("meteor-1.5",)
-
-
-def _finalize(values: Dict[str, Any], given: frozenset) -> Dict[str, Any]:
-    """Defaults that depend on the variant (and for METEOR 1.5 on language and task)."""
-    if values["variant"] == "nltk":
-        for name, default in NLTK_DEFAULTS.items():
-            if values[name] is None:
-                values[name] = default
-        if "paraphrase" in values["stages"]:
-            raise ValueError("stages: the 'nltk' variant has no paraphrase stage (NLTK's meteor_score has none); "
-                             "use variant='meteor-1.5'")
-        values["stages"] = check_stages(values["stages"])  # METEOR's order, whatever order they were given in
-        return values
-    if values["normalize"] and values["lowercase"] is False:
-        raise ValueError("lowercase=False with normalize=True: the jar's -norm always lowercases; "
-                         "set normalize=False for case-sensitive whitespace tokens")
-    settings = jar_settings.resolve_settings(
-        values["language"], values["task"], values["stages"], values["stage_weights"], values["alpha"],
-        values["beta"], values["gamma"], values["delta"], values["normalize"], bool(values["lowercase"]),
-        values["beam"], values["tokenize"])
-    values.update(task=settings.task, stages=settings.stages, stage_weights=settings.stage_weights,
-                  alpha=settings.alpha, beta=settings.beta, gamma=settings.gamma, delta=settings.delta,
-                  lowercase=settings.lowercase)
-    return values
-
-
-def _reads(name: str, values: Dict[str, Any]) -> bool:
-    """METEOR 1.5 tokenizes with the jar's ``-norm``: a shared ``lowercase`` is its ``-lower``
-    only without it, and of the shared tokenizers it reads only ``coco`` (given before the jar)."""
-    if values["variant"] != "meteor-1.5":
-        return True
-    if name == "tokenize":
-        return values["tokenize"] == "coco"
-    return not (name == "lowercase" and values["normalize"])
-
-
-OPTIONS = OptionSet("METEOR", [
-    Option("variant", "meteor-1.5", "'meteor-1.5': the METEOR 1.5 jar's numbers (java -jar meteor-1.5.jar -l en -norm, "
-           "pycocoevalcap's METEOR); 'nltk': NLTK 3.10's meteor_score exactly (evaluate's meteor)", "choice",
-           choices=VARIANTS, retired=(("standard", "use variant='meteor-1.5' (the jar's numbers, the default) or "
-                                                   "'nltk'; the fewest-chunks alignment reproduced no tool"),)),
-    Option("language", "en", "the jar's -l: target language (parameters, stemmer, -norm rules)", "choice",
-           choices=jar_settings.LANGUAGE_CODES, variants=METEOR15_ONLY),
-    Option("task", None, "the jar's -t: parameter set (rank, adq, hter, util: English only; li, tune); "
-           "None: rank where the jar has it for the language, else li", "choice", choices=jar_settings.TASKS,
-           nullable=True, variants=METEOR15_ONLY),
-    Option("stages", None, "matching modules (the jar's -m), in the order given for meteor-1.5; None: the "
-           "language's (en: exact stem synonym paraphrase) or, for nltk, exact stem synonym", "names",
-           choices=jar_settings.MODULES, nullable=True),
-    Option("stage_weights", None, "the jar's -w: one weight per stage, each in [0, 1] (above 1 a score would leave "
-           "0-1); None: the task's, by position as the jar", "floats", low=0, high=1, nullable=True,
-           variants=METEOR15_ONLY),
-    Option("alpha", None, "weight of recall against precision; None: the variant's (nltk 0.9; meteor-1.5 by "
-           "language and task, en 0.85)", "float", low=0, high=1, nullable=True),
-    Option("beta", None, "shape of the fragmentation penalty; None: nltk 3, meteor-1.5 en 0.2", "float", low=0,
-           nullable=True),
-    Option("gamma", None, "weight of the fragmentation penalty; None: nltk 0.5, meteor-1.5 en 0.6", "float", low=0,
-           high=1, nullable=True),
-    Option("delta", None, "weight of content against function words; None: by language and task (en 0.75)",
-           "float", low=0, high=1, nullable=True, variants=METEOR15_ONLY),
-    flag("normalize", True, "the jar's -norm: its tokenizer, then lowercasing; False: whitespace tokens",
-         variants=METEOR15_ONLY),
-    Option("beam", jar_settings.DEFAULT_BEAM, "the jar's -x: partial alignments kept by the search", "int", low=1,
-           variants=METEOR15_ONLY),
-    tokenize_option(None, "None: nltk 'nltk' (NLTK's word_tokenize, as evaluate's meteor), "
-                    "meteor-1.5 the jar's own (normalize); meteor-1.5 takes only 'coco' (pycocoevalcap's PTB tokens "
-                    "before the jar, as pycocoevalcap runs it)", nullable=True,
-                    variant_choices=(("meteor-1.5", ("coco",)),), variant_defaults=(("nltk", "nltk"),)),
-    Option("lowercase", None, "lowercase before tokenizing; None: nltk True, meteor-1.5 as -norm (which "
-           "lowercases) or, with normalize=False, False (the jar's -lower)", "flag", nullable=True),
-    return_segments_option(),
-], finalize=_finalize, reads=_reads)
-
-
 @OPTIONS.entry_point
 def compute_meteor(predictions: Sequence[str], references: Sequence[Any], **options: Any) -> Dict[str, Any]:
     """METEOR of ``predictions`` against ``references`` (one string or a list per prediction).
@@ -304,26 +206,19 @@ def compute_meteor(predictions: Sequence[str], references: Sequence[Any], **opti
         hyps, refs = check_corpus(predictions, references)
         settings = settings_of(options)
         return jar_metric.jar_result_dict(jar_metric.jar_statistics(hyps, refs, settings), options["return_segments"])
-    return _compute(predictions, references, options["stages"], options["alpha"], options["beta"],
-                    options["gamma"], options["tokenize"], options["lowercase"], options["return_segments"])
+    return _compute(predictions, references, options)
 
 
-def settings_of(options: Dict[str, Any]) -> jar_settings.JarSettings:
-    """The METEOR 1.5 settings of resolved options (``OPTIONS.resolve``)."""
-    return jar_settings.resolve_settings(
-        options["language"], options["task"], options["stages"], options["stage_weights"], options["alpha"],
-        options["beta"], options["gamma"], options["delta"], options["normalize"], bool(options["lowercase"]),
-        options["beam"], options["tokenize"])
-
-
-def _compute(predictions, references, stages, alpha, beta, gamma, tokenize, lowercase, return_segments) -> Dict[str, Any]:
+def _compute(predictions: Sequence[str], references: Sequence[Any], options: Dict[str, Any]) -> Dict[str, Any]:
+    """The ``nltk`` variant's result dictionary, with resolved options."""
+    stages, alpha, beta, gamma = options["stages"], options["alpha"], options["beta"], options["gamma"]
     hyps, refs = check_corpus(predictions, references)
     # Tokenize each distinct text once (a tokenizer is a function of the text; the
     # references of a test set recur once per system), straight into token ids.
     index: Dict[str, int] = {}
     hyp_ids = np.array([index.setdefault(text, len(index)) for text in hyps], dtype=np.int64)
     ref_ids = [[index.setdefault(text, len(index)) for text in segment] for segment in refs]
-    encoded = encode_texts(list(index), tokenize, lowercase)
+    encoded = encode_texts(list(index), options["tokenize"], options["lowercase"])
     corpus = _Corpus(Segments(encoded.ids, encoded.offsets, encoded.vocab), hyp_ids, ref_ids)
 
     best = _align(corpus, stages, alpha, beta, gamma)
@@ -336,9 +231,9 @@ def _compute(predictions, references, stages, alpha, beta, gamma, tokenize, lowe
         "chunks": total.chunks,
         "translation_length": total.hyp_len,
         "reference_length": total.ref_len,
-        "signature": signature("nltk", stages, alpha, beta, gamma, tokenize, lowercase, nrefs_field(len(s) for s in refs)),
+        "signature": OPTIONS.signature_string(options, nrefs=nrefs_field(len(s) for s in refs)),
     }
-    if return_segments:
+    if options["return_segments"]:
         out["segment_scores"] = best.score
         out["segment_alignments"] = [[(i, j) for i, j, _ in best.aligned.pairs(p)] for p in best.pair]
         out["segment_chunks"] = chunks.tolist()

@@ -59,7 +59,7 @@ from ..inputs import check_corpus
 from ..ngrams.index import NgramIndex, TokenizedCorpus, ascii_lowercase, factorize, tokenize_corpus
 from .nltk import corpus_token_ids, nltk_nist
 from ..options import LOWERCASE_CHOICES, Option, OptionSet, flag, return_segments_option, tokenize_option
-from ..signature import make_signature, nrefs_field
+from ..signature import case_field, nrefs_field
 
 BETA = -math.log(0.5) / math.log(1.5) / math.log(1.5)  # 4.2162..., as mteval-v13a computes it
 _LOG2 = math.log(2)
@@ -326,44 +326,26 @@ OPTIONS = OptionSet("NIST", [
            "'nltk' (NLTK 3.10 corpus_nist / sentence_nist, evaluate's nist_mt: each segment clipped by one reference "
            "per order; not with mteval_quirks; corpus_nist and nist_custom only, not score_all, the reducers, "
            "significance or ngram-score)",
-           "choice", choices=VARIANTS),
+           "choice", choices=VARIANTS, signature=("variant", str)),
     tokenize_option(None, "None: the variant's, mteval '13a' (mteval's), nltk 'nltk-nist' "
                     "(NLTK's NISTTokenizer, evaluate's nist_mt; 'nltk-nist-nonwestern' is its western_lang=False)",
                     nullable=True, variant_defaults=(("mteval", "13a"), ("nltk", "nltk-nist"))),
     Option("lowercase", False, "False keeps case (mteval's -c); True lowercases (full Unicode) before "
            "tokenizing; 'ascii' lowercases A-Z only, as mteval-v13a without -c", "choice",
-           choices=LOWERCASE_CHOICES),
-    Option("n", 5, "the largest n-gram order", "int", low=1),
-    flag("mteval_quirks", False, "reproduce mteval-v13a's weighting of bigrams that start with the token 0"),
+           choices=LOWERCASE_CHOICES, signature=("case", case_field)),
+    Option("n", 5, "the largest n-gram order", "int", low=1, signature=("order", str)),
+    flag("mteval_quirks", False, "reproduce mteval-v13a's weighting of bigrams that start with the token 0",
+         signature=("quirks", lambda quirks: "mteval13a" if quirks else "no")),
     return_segments_option(),
-], finalize=_finalize)
+], finalize=_finalize, signature_fields={"mteval": ("nrefs", "case", "tok", "order", "quirks"),
+                                         "nltk": ("variant", "nrefs", "case", "tok", "order")})
 
 
-@dataclass(frozen=True)
-class NistOptions:
-    """The scoring options (checked by :data:`OPTIONS`); see the module docstring."""
-
-    n: int = 5
-    lowercase: Union[bool, str] = False
-    mteval_quirks: bool = False
-
-    @classmethod
-    def create(cls, **options: Any) -> "NistOptions":
-        """Checked scoring options from keyword arguments (any of :data:`OPTIONS`)."""
-        return cls.from_values(OPTIONS.resolve(options))
-
-    @classmethod
-    def from_values(cls, values: Mapping[str, Any]) -> "NistOptions":
-        return cls(values["n"], values["lowercase"], values["mteval_quirks"])
-
-    def case_field(self) -> str:
-        return {False: "mixed", True: "lc", "ascii": "lc-ascii"}[self.lowercase]
-
-
-def nist_result(stats: NistStatistics, options: NistOptions, tokenizer_signature: str,
-                return_segments: bool = False) -> Dict[str, Any]:
-    """The result dictionary (``nist`` and its parts, ``signature``) from statistics."""
-    scored = nist_scores(stats, options.mteval_quirks, segments=return_segments)
+def nist_result(stats: NistStatistics, values: Mapping[str, Any]) -> Dict[str, Any]:
+    """The result dictionary (``nist`` and its parts, ``signature``) from statistics and
+    resolved options (:data:`OPTIONS`)."""
+    return_segments = values["return_segments"]
+    scored = nist_scores(stats, values["mteval_quirks"], segments=return_segments)
     ref_len = scored["reference_length"]
     result: Dict[str, Any] = {
         "nist": scored["nist"],
@@ -375,19 +357,15 @@ def nist_result(stats: NistStatistics, options: NistOptions, tokenizer_signature
         "length_ratio": scored["translation_length"] / ref_len if ref_len else 0.0,
         "translation_length": scored["translation_length"],
         "reference_length": ref_len,
-        "signature": make_signature(
-            "NIST",
-            {"nrefs": nrefs_field(stats.n_refs), "case": options.case_field(), "tok": tokenizer_signature,
-             "order": str(options.n), "quirks": "mteval13a" if options.mteval_quirks else "no"},
-        ),
+        "signature": OPTIONS.signature_string(values, nrefs=nrefs_field(stats.n_refs)),
     }
     if return_segments:
         result["segment_scores"] = [float(s) for s in scored["segment_scores"]]
     return result
 
 
-def tokenize_for_nist(hypotheses: Sequence[str], references: Sequence[Sequence[str]], tokenize: str = "13a",
-                      lowercase: Union[bool, str] = False) -> TokenizedCorpus:
+def tokenize_for_nist(hypotheses: Sequence[str], references: Sequence[Sequence[str]], tokenize: str,
+                      lowercase: Union[bool, str]) -> TokenizedCorpus:
     """Checked input -> tokenized corpus, with any of the three lowercasing choices."""
     corpus = tokenize_corpus(hypotheses, references, tokenize, lowercase is True)
     return ascii_lowercase(corpus) if lowercase == "ascii" else corpus
@@ -403,28 +381,21 @@ def corpus_nist(predictions: Sequence[str], references: Sequence[Any], **options
     references. ``return_segments=True`` adds ``segment_scores`` (one per segment).
     Scores are >= 0 with no fixed maximum.
     """
-    options_ = NistOptions.from_values(options)
     hyps, refs = check_corpus(predictions, references)
-    from ..tokenizers import get_tokenizer
-
-    tokenizer = get_tokenizer(options["tokenize"])
-    corpus = tokenize_for_nist(hyps, refs, options["tokenize"], options_.lowercase)
+    corpus = tokenize_for_nist(hyps, refs, options["tokenize"], options["lowercase"])
     if options["variant"] == "nltk":
-        return nltk_result(corpus, options_, tokenizer.signature(), options["return_segments"])
-    stats = nist_statistics(corpus, options_.n)
-    return nist_result(stats, options_, tokenizer.signature(), options["return_segments"])
+        return nltk_result(corpus, options)
+    return nist_result(nist_statistics(corpus, options["n"]), options)
 
 
-def nltk_result(corpus: TokenizedCorpus, options: NistOptions, tokenizer_signature: str,
-                return_segments: bool = False) -> Dict[str, Any]:
+def nltk_result(corpus: TokenizedCorpus, values: Mapping[str, Any]) -> Dict[str, Any]:
     """``variant="nltk"``'s result dictionary (:mod:`ngram_core.nist.nltk`): the keys of
     :func:`nist_result`; ``segment_scores`` are NLTK's ``sentence_nist``, each segment
     with the information weights of its own references."""
     hyps, refs = corpus_token_ids(corpus)
-    result = nltk_nist(hyps, refs, options.n)
-    result["signature"] = make_signature(
-        "NIST", {"variant": "nltk", "nrefs": nrefs_field(corpus.refs_per_segment), "case": options.case_field(),
-                 "tok": tokenizer_signature, "order": str(options.n)})
-    if return_segments:
-        result["segment_scores"] = [nltk_nist([h], [r], options.n)["nist"] for h, r in zip(hyps, refs)]
+    n = values["n"]
+    result = nltk_nist(hyps, refs, n)
+    result["signature"] = OPTIONS.signature_string(values, nrefs=nrefs_field(corpus.refs_per_segment))
+    if values["return_segments"]:
+        result["segment_scores"] = [nltk_nist([h], [r], n)["nist"] for h, r in zip(hyps, refs)]
     return result

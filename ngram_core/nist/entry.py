@@ -32,7 +32,6 @@ from .. import nist as nist_core
 from ..metric import Adapter, Corpora, MetricBase, Wire, int_column
 from ..ngrams.index import NgramIndex, TokenizedCorpus
 from . import NgramTable, NistStatistics, length_penalty
-from ..tokenizers import get_tokenizer
 
 COLUMNS = ("nist_hyp_len", "nist_ref_words", "nist_n_refs", "nist_totals", "nist_ref_ngrams", "nist_ref_counts",
            "nist_matches", "nist_match_counts")
@@ -150,7 +149,7 @@ def nist_rows(stats: NistStatistics, mteval_quirks: bool = False) -> np.ndarray:
     return np.column_stack([per_cell, stats.totals, stats.hyp_len, ref_len]).astype(np.float64)
 
 
-def nist_adapter(n: int = 5, mteval_quirks: bool = False) -> Adapter:
+def nist_adapter(n: int, mteval_quirks: bool) -> Adapter:
     """NIST (bits, [0, inf)) of order ``n`` from summed rows."""
 
     def scores(sums: np.ndarray) -> np.ndarray:
@@ -245,8 +244,7 @@ class Nist(MetricBase):
                               table)
 
     def result(self, stats: NistStatistics, options: Mapping[str, Any]) -> Dict[str, Any]:
-        return nist_core.nist_result(stats, nist_core.NistOptions.from_values(options),
-                                     get_tokenizer(options["tokenize"]).signature(), bool(options["return_segments"]))
+        return nist_core.nist_result(stats, options)
 
     def columns(self, stats: NistStatistics, corpora: Corpora, options: Mapping[str, Any]) -> Dict[str, list]:
         tokenize, lowercase = options["tokenize"], options["lowercase"]

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import Dict
 
-from .base import BleuVariant, Counts, VariantOptions, count_rows
+from .base import BleuVariant, Counts, count_rows, order_weights
 from .coco import VARIANT as _COCO
 from .evaluate import VARIANT as _EVALUATE
 from .mteval import VARIANT as _MTEVAL
@@ -42,5 +42,5 @@ def get_variant(name: str) -> BleuVariant:
     return _REGISTRY[name]
 
 
-__all__ = ["BleuVariant", "Counts", "DEFAULT_VARIANT", "SMOOTH_METHODS", "VARIANTS", "VariantOptions", "count_rows",
+__all__ = ["BleuVariant", "Counts", "DEFAULT_VARIANT", "SMOOTH_METHODS", "VARIANTS", "count_rows", "order_weights",
            "get_variant"]

@@ -12,12 +12,11 @@ row (for every variant that is what its tool computes for a one-segment corpus).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, Dict, Iterator, List, Mapping, NamedTuple, Optional, Sequence, Tuple, Union
 
 import numpy as np
 
-from ...signature import make_signature, nrefs_field
+from ...options import OptionValues
 
 
 class Counts(NamedTuple):
@@ -40,25 +39,9 @@ def count_rows(stats) -> Iterator[Counts]:
     return (Counts(*row) for row in zip(*(np.asarray(c).tolist() for c in columns)))
 
 
-@dataclass(frozen=True)
-class VariantOptions:
-    """The options a row scorer reads, out of the resolved option dict."""
-
-    max_order: int = 4
-    weights: Optional[Tuple[float, ...]] = None
-    smooth_method: str = ""
-    smooth_value: Optional[float] = None  # the method's parameter; None: the tool's default
-    lowercase: Union[bool, str] = False
-
-    @classmethod
-    def from_values(cls, values: Mapping[str, Any]) -> "VariantOptions":
-        return cls(values["max_order"], values["weights"], values["smooth_method"], values["smooth_value"],
-                   values["lowercase"])
-
-    @property
-    def order_weights(self) -> Tuple[float, ...]:
-        """The weights, or 1/N for every order."""
-        return self.weights if self.weights is not None else (1 / self.max_order,) * self.max_order
+def order_weights(options: OptionValues) -> Tuple[float, ...]:
+    """The weights of the orders: ``weights``, or 1/N for every order."""
+    return options.weights if options.weights is not None else (1 / options.max_order,) * options.max_order
 
 
 class BleuVariant:
@@ -74,17 +57,18 @@ class BleuVariant:
     tokenizers: Optional[Tuple[str, ...]] = None  # accepted ``tokenize`` names; None: any
     default_tokenizer = "13a"  # what ``tokenize=None`` (not given) means with this variant
     reference_ties = "shorter"  # which of two equally close references gives ref_len: "shorter" or "first"
+    # the signature's fields, in order (each written by its option in ngram_core.bleu.OPTIONS, or nrefs)
+    signature_fields: Tuple[str, ...] = ("variant", "nrefs", "case", "tok", "smooth", "order", "w")
+    smooth_value_format = "g"  # how the signature writes the smoothing parameter: smooth:method1[0.1]
 
     # -- options ------------------------------------------------------------------------
     def finalize(self, values: Dict[str, Any], given: frozenset) -> Dict[str, Any]:
         """This variant's rules between options, after ``ngram_core.bleu.OPTIONS`` checked
         each one (its smoothing methods, tokenizers and lowercasing are declared there,
-        from this class's attributes): ``smooth_method=None`` is its default method, and
-        a smoothing parameter only goes with a method that has one, and is 0 only where
-        the tool accepts 0 (``zero_smooth_parameters``)."""
+        from this class's attributes, and so is its default method, the first of
+        ``smooth_methods``): a smoothing parameter only goes with a method that has one,
+        and is 0 only where the tool accepts 0 (``zero_smooth_parameters``)."""
         method = values["smooth_method"]
-        if method is None:
-            method = values["smooth_method"] = self.smooth_methods[0]
         if values["smooth_value"] is not None and method not in self.smooth_parameters:
             raise ValueError(f"smooth_value is not used by smooth_method={method!r}; leave it unset"
                              + (f" (it sets the parameter of {', '.join(self.smooth_parameters)})"
@@ -95,7 +79,7 @@ class BleuVariant:
                                                          f"as {self.tool} accepts it)" if self.zero_smooth_parameters else ""))
         return values
 
-    def smooth_parameter(self, options: VariantOptions) -> Union[int, float, None]:
+    def smooth_parameter(self, options: OptionValues) -> Union[int, float, None]:
         """The smoothing method's parameter: ``smooth_value`` if given, else the tool's default."""
         if options.smooth_value is not None:
             return options.smooth_value
@@ -112,13 +96,13 @@ class BleuVariant:
         return None
 
     # -- scores -----------------------------------------------------------------------------
-    def score(self, counts: Counts, options: VariantOptions) -> Dict[str, Any]:
+    def score(self, counts: Counts, options: OptionValues) -> Dict[str, Any]:
         """Scores of one row: ``bleu`` (0-1), ``precisions`` (0-1, as the tool uses them),
         ``brevity_penalty``, ``reference_length``, ``counts`` and ``totals`` (the tool's
         numerators and denominators), and any keys of the tool's own."""
         raise NotImplementedError
 
-    def result(self, stats, values: Mapping[str, Any], tokenizer_signature: str) -> Dict[str, Any]:
+    def result(self, stats, values: Mapping[str, Any], signature: str) -> Dict[str, Any]:
         """The result dictionary from per-segment (or summed) statistics.
 
         Keys: ``bleu`` (0-1, the tool's number), ``score`` (100 x ``bleu``), ``precisions``
@@ -126,9 +110,10 @@ class BleuVariant:
         ``reference_length`` (by the variant's rule), ``counts`` and ``totals`` (the
         tool's numerators and denominators), ``signature``, the variant's own keys, and
         with ``return_segments`` ``segment_scores`` (0-1; each segment scored as a
-        one-segment corpus, e.g. NLTK's ``sentence_bleu``).
+        one-segment corpus, e.g. NLTK's ``sentence_bleu``). ``signature``: the
+        signature string of these options and statistics.
         """
-        options = VariantOptions.from_values(values)
+        options = OptionValues.of(values)
         total = next(count_rows(stats.sum()))
         scored = self.score(total, options)
         c, r = total.hyp_len, scored["reference_length"]
@@ -142,44 +127,26 @@ class BleuVariant:
             "reference_length": r,
             "counts": scored["counts"],
             "totals": scored["totals"],
-            "signature": self.signature(options, stats.n_refs, tokenizer_signature),
+            "signature": signature,
         }
         result.update({k: v for k, v in scored.items() if k not in result})
-        if values["return_segments"]:
+        if options.return_segments:
             result.update(self.segment_results([self.score(row, options) for row in count_rows(stats)], options))
         return result
 
     def segment_scores(self, stats, values: Mapping[str, Any]) -> np.ndarray:
         """Each row's score (0-1) as a one-segment corpus: the ``segment_scores`` of
         :meth:`result` with ``return_segments``, as a float64 array."""
-        options = VariantOptions.from_values(values)
+        options = OptionValues.of(values)
         return np.asarray([self.score(row, options)["bleu"] for row in count_rows(stats)], dtype=np.float64)
 
-    def segment_results(self, per_segment: Sequence[Dict[str, Any]], options: VariantOptions) -> Dict[str, Any]:
+    def segment_results(self, per_segment: Sequence[Dict[str, Any]], options: OptionValues) -> Dict[str, Any]:
         return {"segment_scores": [s["bleu"] for s in per_segment]}
 
-    def case_field(self, options: VariantOptions) -> str:
-        return {False: "mixed", True: "lc", "ascii": "lc-ascii"}[options.lowercase]
-
-    def smooth_field(self, options: VariantOptions) -> Optional[str]:
+    def smooth_text(self, options: OptionValues) -> Optional[str]:
+        """The signature's ``smooth`` field: the method, with its parameter if it has one."""
         value = self.smooth_parameter(options)
-        return options.smooth_method + (f"[{value:g}]" if value is not None else "")
-
-    def signature(self, options: VariantOptions, refs_per_segment, tokenizer_signature: str) -> str:
-        """``BLEU|variant:NAME|nrefs:..|case:..|tok:..|smooth:..|order:N[|w:..]|version:..``."""
-        fields = {
-            "variant": self.name,
-            "nrefs": nrefs_field(refs_per_segment),
-            "case": self.case_field(options),
-            "tok": tokenizer_signature,
-        }
-        smooth = self.smooth_field(options)
-        if smooth is not None:
-            fields["smooth"] = smooth
-        fields["order"] = str(options.max_order)
-        if options.weights is not None:
-            fields["w"] = ",".join(f"{w:g}" for w in options.weights)
-        return make_signature("BLEU", fields)
+        return options.smooth_method + (f"[{value:{self.smooth_value_format}}]" if value is not None else "")
 
     def __repr__(self) -> str:
         return f"<BLEU variant {self.name!r}: {self.tool}>"

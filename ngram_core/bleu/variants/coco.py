@@ -23,7 +23,8 @@ from __future__ import annotations
 import math
 from typing import Any, Dict, List
 
-from .base import BleuVariant, Counts, VariantOptions
+from ...options import OptionValues
+from .base import BleuVariant, Counts
 
 TINY = 1e-15
 SMALL = 1e-9
@@ -34,15 +35,15 @@ class CocoBleu(BleuVariant):
     tool = "pycocoevalcap 1.2 Bleu"
     smooth_methods = ("coco",)  # its constants; nothing to choose
 
-    def smooth_field(self, options: VariantOptions):
-        return None
+    def smooth_text(self, options: OptionValues):
+        return None  # its constants: nothing to say
 
-    def segment_results(self, per_segment, options: VariantOptions):
+    def segment_results(self, per_segment, options: OptionValues):
         return {"segment_scores": [s["bleu"] for s in per_segment],
                 "segment_scores_by_order": [[s[f"bleu_{n}"] for s in per_segment]
                                             for n in range(1, options.max_order + 1)]}
 
-    def score(self, counts: Counts, options: VariantOptions) -> Dict[str, Any]:
+    def score(self, counts: Counts, options: OptionValues) -> Dict[str, Any]:
         c, r = counts.hyp_len, counts.ref_len
         product = 1.0
         cumulative: List[float] = []

@@ -29,7 +29,8 @@ from __future__ import annotations
 import math
 from typing import Any, Dict
 
-from .base import BleuVariant, Counts, VariantOptions
+from ...options import OptionValues
+from .base import BleuVariant, Counts
 
 
 def evaluate_13a_text(text: str) -> str:
@@ -63,7 +64,7 @@ class EvaluateBleu(BleuVariant):
     def changed_texts(self, hypotheses, references, values):
         return unstripped_13a_texts(hypotheses, references, values)
 
-    def score(self, counts: Counts, options: VariantOptions) -> Dict[str, Any]:
+    def score(self, counts: Counts, options: OptionValues) -> Dict[str, Any]:
         N = options.max_order
         matches, possible = counts.matches, counts.totals
         if options.smooth_method == "add-one":

@@ -28,7 +28,8 @@ from __future__ import annotations
 import math
 from typing import Any, Dict
 
-from .base import BleuVariant, Counts, VariantOptions
+from ...options import LOWERCASE_CHOICES, OptionValues
+from .base import BleuVariant, Counts
 
 
 class MtevalBleu(BleuVariant):
@@ -36,9 +37,9 @@ class MtevalBleu(BleuVariant):
     tool = "mteval-v13a.pl"
     smooth_methods = ("exp", "none")
     tokenizers = ("13a",)
-    lowercase_choices = (False, True, "ascii")
+    lowercase_choices = LOWERCASE_CHOICES  # "ascii": mteval's own lowercasing
 
-    def score(self, counts: Counts, options: VariantOptions) -> Dict[str, Any]:
+    def score(self, counts: Counts, options: OptionValues) -> Dict[str, Any]:
         c, r = counts.hyp_len, counts.ref_len
         matches, totals = counts.matches, counts.totals
         individual = []

@@ -43,7 +43,8 @@ import sys
 from fractions import Fraction
 from typing import Any, Dict, List, Union
 
-from .base import BleuVariant, Counts, VariantOptions
+from ...options import OptionValues
+from .base import BleuVariant, Counts, order_weights
 
 Number = Union[Fraction, float, int]
 
@@ -132,7 +133,7 @@ class NltkBleu(BleuVariant):
                              f"max_order >= 3, got {values['max_order']}")
         return values
 
-    def smooth_parameter(self, options: VariantOptions):
+    def smooth_parameter(self, options: OptionValues):
         value = super().smooth_parameter(options)
         # NLTK's alpha and k are ints (5); an integral value stays one, so that
         # alpha * prior stays an exact fraction as in SmoothingFunction(alpha=5)
@@ -141,7 +142,7 @@ class NltkBleu(BleuVariant):
     def needs_5grams(self, values) -> bool:
         return values["smooth_method"] in ("method5", "method7")
 
-    def score(self, counts: Counts, options: VariantOptions) -> Dict[str, Any]:
+    def score(self, counts: Counts, options: OptionValues) -> Dict[str, Any]:
         nums = counts.matches
         dens = [total + short for total, short in zip(counts.totals, counts.short_hyps)]
         c, r = counts.hyp_len, counts.ref_len
@@ -151,7 +152,7 @@ class NltkBleu(BleuVariant):
         if nums[0] == 0:  # NLTK returns 0 before smoothing
             return dict(out, bleu=0.0, precisions=[float(v) for v in p])
         p = SMOOTHING[options.smooth_method](p, nums, dens, counts, self.smooth_parameter(options))
-        logs = (w * math.log(p_n) for w, p_n in zip(options.order_weights, p) if p_n > 0)
+        logs = (w * math.log(p_n) for w, p_n in zip(order_weights(options), p) if p_n > 0)
         bleu = bp * math.exp(math.fsum(logs))
         return dict(out, bleu=float(bleu), precisions=[float(v) if v > 0 else 0.0 for v in p])
 

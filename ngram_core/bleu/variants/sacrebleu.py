@@ -29,62 +29,23 @@ kept are renormalized to sum to what they summed to before.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
-from typing import Any, Dict, Mapping, Optional, Union
+from typing import Any, Dict, Mapping
 
 import numpy as np
 
 from ... import compiled
 from ..statistics import BleuStatistics
-from ...signature import case_field, make_signature, nrefs_field
+from ...options import OptionValues
 from .base import BleuVariant
 
-SMOOTH_METHODS = ("exp", "floor", "add-k", "constant", "none")
-SMOOTH_DEFAULTS = {"exp": None, "floor": 0.1, "add-k": 1.0, "constant": 0.1, "none": None}
+SMOOTH_DEFAULTS = {"exp": None, "floor": 0.1, "add-k": 1.0, "constant": 0.1, "none": None}  # method -> its parameter
+SMOOTH_METHODS = tuple(SMOOTH_DEFAULTS)
 _LOG_ZERO = -9999999999.0  # sacreBLEU's my_log(0): keeps exp() finite and 0
 
 
-@dataclass(frozen=True)
-class BleuOptions:
-    """The scoring options (checked by ``ngram_core.bleu.OPTIONS``; ``ngram_core.bleu.BleuOptions.create``
-    checks keyword arguments); see the module docstring."""
-
-    max_order: int = 4
-    weights: Optional[tuple] = None
-    smooth_method: str = "exp"
-    smooth_value: Optional[float] = None
-    effective_order: Union[bool, str] = False
-
-    @classmethod
-    def from_values(cls, values: Mapping[str, Any]) -> "BleuOptions":
-        """The scoring options out of a resolved option dict."""
-        return cls(values["max_order"], values["weights"], values["smooth_method"], values["smooth_value"],
-                   values["effective_order"])
-
-    @property
-    def value(self) -> Optional[float]:
-        return self.smooth_value if self.smooth_value is not None else SMOOTH_DEFAULTS[self.smooth_method]
-
-    def signature(self, refs_per_segment: np.ndarray, lowercase: bool, tokenizer_signature: str) -> str:
-        """sacreBLEU's fields in sacreBLEU's order, then ``order`` (and ``w`` for weights)."""
-        smooth = self.smooth_method
-        if self.value is not None:
-            smooth += f"[{self.value:.2f}]"
-        fields = {
-            "nrefs": nrefs_field(refs_per_segment),
-            "case": case_field(lowercase),
-            "eff": {False: "no", "sacrebleu": "yes", "seed": "seed"}[self.effective_order],
-            "tok": tokenizer_signature,
-            "smooth": smooth,
-            "order": str(self.max_order),
-        }
-        if self.weights is not None:
-            fields["w"] = ",".join(f"{w:g}" for w in self.weights)
-        return make_signature("BLEU", fields)
-
-
-def bleu_from_statistics(stats: BleuStatistics, options: BleuOptions = BleuOptions()) -> Dict[str, np.ndarray]:
-    """Scores of every row of ``stats`` (vectorized over rows).
+def bleu_from_statistics(stats: BleuStatistics, values: Mapping[str, Any]) -> Dict[str, np.ndarray]:
+    """Scores of every row of ``stats`` (vectorized over rows) with the resolved BLEU options
+    ``values`` (``ngram_core.bleu.OPTIONS.resolve(...)``).
 
     Returns arrays: ``score`` (0-100), ``precisions`` (0-100, smoothed as used),
     ``brevity_penalty``.
@@ -98,12 +59,13 @@ def bleu_from_statistics(stats: BleuStatistics, options: BleuOptions = BleuOptio
     batch of a few segments, numpy's fixed cost per call would be most of the time.
     Either way exp and log are the C library's (:mod:`ngram_core.ngrams.libm`), as sacreBLEU's.
     """
+    options = OptionValues.of(values)
     if stats.matches.dtype != np.float32 and options.weights is None and compiled.use():
         return _compiled_rows(stats, options)
     return _array_rows(stats, options)
 
 
-def _array_rows(stats: BleuStatistics, options: BleuOptions) -> Dict[str, np.ndarray]:
+def _array_rows(stats: BleuStatistics, options: OptionValues) -> Dict[str, np.ndarray]:
     """:func:`bleu_from_statistics` in numpy, column by column (float32 and weights too)."""
     from ...ngrams import libm  # the C library's exp and log, as sacreBLEU's math calls (numba, cached)
 
@@ -116,7 +78,7 @@ def _array_rows(stats: BleuStatistics, options: BleuOptions) -> Dict[str, np.nda
     dtype = np.float32 if stats.matches.dtype == np.float32 else np.float64
     correct = stats.matches.astype(dtype)
     total = stats.totals.astype(dtype)
-    value = options.value
+    value = VARIANT.smooth_parameter(options)  # smooth_value, or sacreBLEU's default for the method
     if options.smooth_method == "add-k":
         correct[:, 1:] += value
         total[:, 1:] += value
@@ -175,14 +137,14 @@ def _array_rows(stats: BleuStatistics, options: BleuOptions) -> Dict[str, np.nda
     return {"score": score, "precisions": precisions, "brevity_penalty": bp}
 
 
-def _compiled_rows(stats: BleuStatistics, options: BleuOptions) -> Dict[str, np.ndarray]:
+def _compiled_rows(stats: BleuStatistics, options: OptionValues) -> Dict[str, np.ndarray]:
     """:func:`bleu_from_statistics` of unweighted float64 rows, compiled (one row after another)."""
     from ..kernels import EFFECTIVE_ORDER_CODES, SMOOTH_CODES, sacrebleu_rows  # numba (cached)
 
     def floats(a: np.ndarray) -> np.ndarray:
         return np.ascontiguousarray(a, dtype=np.float64)  # one compiled signature for every input
 
-    value = options.value
+    value = VARIANT.smooth_parameter(options)  # smooth_value, or sacreBLEU's default for the method
     score, precisions, bp = sacrebleu_rows(
         floats(stats.hyp_len), floats(stats.ref_len), floats(stats.matches), floats(stats.totals),
         SMOOTH_CODES[options.smooth_method], 0.0 if value is None else float(value),
@@ -190,9 +152,10 @@ def _compiled_rows(stats: BleuStatistics, options: BleuOptions) -> Dict[str, np.
     return {"score": score, "precisions": precisions, "brevity_penalty": bp}
 
 
-def bleu_result(stats: BleuStatistics, options: BleuOptions, tokenizer_signature: str, lowercase: bool,
-                return_segments: bool = False) -> Dict[str, Any]:
-    """The result dictionary of SPEC.md from per-segment statistics."""
+def bleu_result(stats: BleuStatistics, values: Mapping[str, Any], signature: str) -> Dict[str, Any]:
+    """The result dictionary of SPEC.md from per-segment statistics, resolved options and their signature."""
+    options = OptionValues.of(values)
+    return_segments = bool(options.return_segments)
     total = stats.sum()
     rows = total
     if return_segments:  # one call scores the corpus row and every segment row (rows are independent)
@@ -210,7 +173,7 @@ def bleu_result(stats: BleuStatistics, options: BleuOptions, tokenizer_signature
         "reference_length": ref_len,
         "counts": [int(c) for c in total.matches[0]],
         "totals": [int(t) for t in total.totals[0]],
-        "signature": options.signature(stats.n_refs, lowercase, tokenizer_signature),
+        "signature": signature,
     }
     if return_segments:
         result["segment_scores"] = [s / 100.0 for s in scored["score"][1:].tolist()]
@@ -224,6 +187,8 @@ class SacrebleuBleu(BleuVariant):
     smooth_parameters = {method: value for method, value in SMOOTH_DEFAULTS.items() if value is not None}
     zero_smooth_parameters = ("floor", "add-k")  # sacreBLEU's test_offset: 0 is no smoothing
     takes_weights = True
+    signature_fields = ("nrefs", "case", "eff", "tok", "smooth", "order", "w")  # sacreBLEU's order (no variant)
+    smooth_value_format = ".2f"  # sacreBLEU's smooth:floor[0.10]
 
     def finalize(self, values: Dict[str, Any], given: frozenset) -> Dict[str, Any]:
         values = super().finalize(values, given)
@@ -232,11 +197,10 @@ class SacrebleuBleu(BleuVariant):
         return values
 
     def segment_scores(self, stats: BleuStatistics, values: Mapping[str, Any]) -> np.ndarray:
-        return bleu_from_statistics(stats, BleuOptions.from_values(values))["score"] / 100.0  # as bleu_result's
+        return bleu_from_statistics(stats, values)["score"] / 100.0  # as bleu_result's
 
-    def result(self, stats: BleuStatistics, values: Mapping[str, Any], tokenizer_signature: str) -> Dict[str, Any]:
-        return bleu_result(stats, BleuOptions.from_values(values), tokenizer_signature, bool(values["lowercase"]),
-                           bool(values["return_segments"]))
+    def result(self, stats: BleuStatistics, values: Mapping[str, Any], signature: str) -> Dict[str, Any]:
+        return bleu_result(stats, values, signature)
 
 
 VARIANT = SacrebleuBleu()

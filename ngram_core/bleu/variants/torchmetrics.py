@@ -57,7 +57,8 @@ from typing import Any, Dict
 
 import numpy as np
 
-from .base import BleuVariant, Counts, VariantOptions
+from ...options import OptionValues
+from .base import BleuVariant, Counts, order_weights
 from .evaluate import unstripped_13a_texts
 
 f32 = np.float32
@@ -82,7 +83,7 @@ class TorchmetricsBleu(BleuVariant):
     def changed_texts(self, hypotheses, references, values):
         return unstripped_13a_texts(hypotheses, references, values)
 
-    def score(self, counts: Counts, options: VariantOptions) -> Dict[str, Any]:
+    def score(self, counts: Counts, options: OptionValues) -> Dict[str, Any]:
         numerator = [f32(m) for m in counts.matches]
         denominator = [f32(t) for t in counts.totals]
         c, r = f32(counts.hyp_len), f32(counts.ref_len)
@@ -102,7 +103,7 @@ class TorchmetricsBleu(BleuVariant):
         if min(counts.matches) == 0:  # its zero rule, before smoothing
             return dict(out, bleu=0.0)
         exponent = f32(0)
-        for w, p in zip(options.order_weights, precisions):  # torch.sum of a few floats: left to right
+        for w, p in zip(order_weights(options), precisions):  # torch.sum of a few floats: left to right
             exponent = f32(exponent + f32(w) * _ln(p))
         return dict(out, bleu=float(bp * _exp(exponent)))
 

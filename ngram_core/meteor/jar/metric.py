@@ -24,7 +24,7 @@ from typing import Any, Dict, List, Sequence, Tuple
 
 import numpy as np
 
-from ...signature import make_signature, nrefs_field
+from ...signature import nrefs_field
 from ...tokenizers import tokenize_strings
 from .beam import MAX_CANDIDATES, count_chunks, ranking_weights, search
 from .matching import CANDIDATE_FIELDS, JarCandidates, jar_candidates
@@ -32,6 +32,7 @@ from .normalize import java_lower, jar_tokens, release_arrow_memory
 from .resources import function_words
 from .settings import FUNCTION_WORDS, JarSettings
 from .statistics import MeteorParameters, MeteorStatistics, scores, statistics_rows
+from ..options import OPTIONS, options_of
 from ..tables import Segments
 
 VARIANT = "meteor-1.5"
@@ -262,25 +263,10 @@ def _pair_rows(segments: Segments, pair_hyp: np.ndarray, pair_ref: np.ndarray, c
 
 
 def jar_signature(settings: JarSettings, nrefs: str) -> str:
-    """``METEOR|nrefs:1|variant:meteor-1.5|lang:en|task:rank|stages:exact+stem+synonym+paraphrase|
-    weights:1+0.6+0.8+0.6|alpha:0.85|beta:0.2|gamma:0.6|delta:0.75|norm:yes|case:lc|beam:40|version:...``"""
-    return make_signature("METEOR", {
-        "nrefs": nrefs,
-        "variant": VARIANT,
-        "lang": settings.language,
-        "task": settings.task,
-        "stages": "+".join(settings.stages),
-        "weights": "+".join(f"{w:g}" for w in settings.stage_weights),
-        "alpha": f"{settings.alpha:g}",
-        "beta": f"{settings.beta:g}",
-        "gamma": f"{settings.gamma:g}",
-        "delta": f"{settings.delta:g}",
-        **({"tok": settings.pretokenize} if settings.pretokenize else {}),
-        "norm": "yes" if settings.normalize else "no",
-        "case": "lc" if settings.lowercase else "mixed",
-        "unit": "char" if settings.char_based else "word",
-        "beam": settings.beam,
-    })
+    """``METEOR|nrefs:1|variant:meteor-1.5|lang:english|task:rank|stages:exact+stem+synonym+paraphrase|
+    weights:1+0.6+0.8+0.6|alpha:0.85|beta:0.2|gamma:0.6|delta:0.75|norm:yes|case:lc|unit:word|beam:40|version:...``
+    (the fields of METEOR's option declaration, ``unit`` the jar's: words, or characters for task util)."""
+    return OPTIONS.signature_string(options_of(settings), nrefs=nrefs, unit="char" if settings.char_based else "word")
 
 
 def jar_result_dict(result: JarResult, return_segments: bool = False) -> Dict[str, Any]:

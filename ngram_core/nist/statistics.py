@@ -15,13 +15,13 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from itertools import chain
-from typing import Any, Optional, Tuple, Sequence
+from typing import Any, Iterator, Optional, Sequence, Tuple
 
 import numpy as np
 
 from .. import compiled
 from ..ngrams.corpus import intern_strings
-from ..ngrams.index import NgramIndex, TokenizedCorpus, factorize
+from ..ngrams.index import ClippedCounts, NgramIndex, TokenizedCorpus, factorize
 
 _LOG2 = math.log(2)
 
@@ -153,41 +153,37 @@ class NistStatistics:
 
 
 def nist_statistics(corpus: TokenizedCorpus, max_order: int = 5, index: Optional[NgramIndex] = None) -> NistStatistics:
-    """Per-segment NIST statistics of a tokenized corpus."""
-    if index is None:
-        index = NgramIndex(corpus, max_order)
-    elif index.max_order < max_order:
+    """Per-segment NIST statistics of a tokenized corpus.
+
+    ``index``: an :class:`NgramIndex` of the corpus already built (of ``max_order`` or
+    more), which the array code reads; without one the rule of
+    :func:`ngram_core.compiled.use` chooses the compiled kernels or the array code (both
+    give the same statistics, array for array).
+    """
+    if index is not None and index.max_order < max_order:
         raise ValueError(f"nist_statistics(max_order={max_order}) needs an NgramIndex of order {max_order} or more")
-    slots = corpus.ref_multiplicity()
-    ids = corpus.texts.ids
+    if index is None and compiled.use(len(corpus.texts.ids)):
+        per_order = _compiled_orders(corpus, max_order)
+    else:
+        per_order = _array_orders(corpus, max_order, index if index is not None else NgramIndex(corpus, max_order))
     orders, parents, tokens, counts = [], [], [], []
     segments, ngrams, clipped = [], [], []
     row_of_prev = None
     next_row = 0
-    for n in range(1, max_order + 1):
-        size = index.n_ngrams[n - 1]
-        # reference positions of order n; each weighs as many slots as use its reference
-        starts, grams = index.starts[n - 1], index.grams[n - 1]
-        cut = np.searchsorted(starts, index.hyp_positions)
-        starts, grams = starts[cut:], grams[cut:]
-        weight = slots[index.text_of[starts] - corpus.n_segments]
-        per_gram = np.bincount(grams, weights=weight, minlength=size).astype(np.int64)
+    for n, (per_gram, last_token, prefix, matched) in enumerate(per_order, start=1):
         present = np.flatnonzero(per_gram)
-        row_of = np.full(size, -1, dtype=np.int64)
+        row_of = np.full(len(per_gram), -1, dtype=np.int64)
         row_of[present] = next_row + np.arange(len(present))
         next_row += len(present)
         if n == 1:
             last = present  # unigram ids are token ids
             parents.append(np.full(len(present), -1, dtype=np.int64))
         else:
-            last_token = np.zeros(size, dtype=np.int64)
-            last_token[grams] = ids[starts + n - 1]
             last = last_token[present]
-            parents.append(row_of_prev[index.prefix[n - 1][present]])
+            parents.append(row_of_prev[prefix[present]])
         orders.append(np.full(len(present), n, dtype=np.int64))
         tokens.append(last)
         counts.append(per_gram[present])
-        matched = index.clipped(n)
         segments.append(matched.segment)
         ngrams.append(row_of[matched.ngram])
         clipped.append(matched.clipped)
@@ -200,13 +196,63 @@ def nist_statistics(corpus: TokenizedCorpus, max_order: int = 5, index: Optional
         count=np.concatenate(counts),
     )
     ref_lengths = corpus.ref_lengths()
+    hyp_len = corpus.hyp_lengths.astype(np.int64)
     return NistStatistics(
-        hyp_len=corpus.hyp_lengths.astype(np.int64),
+        hyp_len=hyp_len,
         ref_words=np.where(ref_lengths >= 0, ref_lengths, 0).sum(axis=1).astype(np.int64),
         n_refs=corpus.refs_per_segment.astype(np.int64),
-        totals=np.stack([index.hyp_totals(n) for n in range(1, max_order + 1)], axis=1).astype(np.int64),
+        totals=np.stack([np.maximum(hyp_len - (n - 1), 0) for n in range(1, max_order + 1)], axis=1),
         match_segment=np.concatenate(segments).astype(np.int64, copy=False),
         match_ngram=np.concatenate(ngrams).astype(np.int64, copy=False),
         match_count=np.concatenate(clipped).astype(np.int64, copy=False),
         table=table,
     )
+
+
+def _array_orders(corpus: TokenizedCorpus, max_order: int, index: NgramIndex) -> Iterator[tuple]:
+    """Per order, from an :class:`NgramIndex`: (count over reference slots of each id, last
+    token of each id (orders >= 2), its (n-1)-gram id (orders >= 2), the clipped matches)."""
+    slots = corpus.ref_multiplicity()
+    ids = corpus.texts.ids
+    for n in range(1, max_order + 1):
+        size = index.n_ngrams[n - 1]
+        # reference positions of order n; each weighs as many slots as use its reference
+        starts, grams = index.starts[n - 1], index.grams[n - 1]
+        cut = np.searchsorted(starts, index.hyp_positions)
+        starts, grams = starts[cut:], grams[cut:]
+        weight = slots[index.text_of[starts] - corpus.n_segments]
+        per_gram = np.bincount(grams, weights=weight, minlength=size).astype(np.int64)
+        last_token = np.zeros(size, dtype=np.int64)
+        last_token[grams] = ids[starts + n - 1]
+        yield per_gram, last_token, index.prefix[n - 1], index.clipped(n)
+
+
+def _compiled_orders(corpus: TokenizedCorpus, max_order: int) -> Iterator[tuple]:
+    """:func:`_array_orders`' values, from the compiled kernels (the same ids: see
+    :func:`ngram_core.ngrams.kernels.reference_ngram_ids`).
+
+    Memory: the id of every reference n-gram at every reference position (8 x
+    ``max_order`` bytes per token of the distinct references), 24 bytes per n-gram id
+    (at most the vocabulary + (``max_order`` - 1) x reference tokens), a hash table of
+    at most 64 bytes per reference token, and 32 bytes per matched (segment, n-gram)
+    (at most ``max_order`` per hypothesis token), twice while they are sorted.
+    """
+    kernels = compiled.kernels()
+    texts = corpus.texts
+    ids = texts.ids.astype(np.int64, copy=False)
+    offsets = texts.offsets.astype(np.int64, copy=False)
+    ref_table = corpus.ref_table.astype(np.int64, copy=False)
+    vocab_size = max(len(texts.vocab), 1)
+    gram, n_ngrams, prefix, last, count = kernels.reference_ngram_ids(
+        ids, offsets, corpus.n_segments, max_order, vocab_size, corpus.ref_multiplicity().astype(np.int64))
+    # segments with the same references one after the other: their n-grams are hashed once
+    by_set = np.lexsort(ref_table.T) if ref_table.shape[1] else np.arange(corpus.n_segments)
+    order, segment, ngram, clipped = kernels.clipped_ngram_matches(
+        ids, offsets, ref_table, corpus.n_segments, gram, n_ngrams, vocab_size, by_set.astype(np.int64))
+    del gram
+    base = np.concatenate(([0], np.cumsum(n_ngrams)))
+    cuts = np.searchsorted(order, np.arange(max_order + 1))
+    for n in range(1, max_order + 1):
+        ids_n = slice(base[n - 1], base[n])
+        part = slice(cuts[n - 1], cuts[n])
+        yield count[ids_n], last[ids_n], prefix[ids_n], ClippedCounts(segment[part], ngram[part], clipped[part])

@@ -338,6 +338,7 @@ def clipped_ngram_matches(ids, offsets, ref_table, n_segments, gram, n_ngrams, v
     bits = _table_bits(largest * N)
     slot_key = np.full(1 << bits, -1, np.int64)  # (order n-1 id + base + 1) x vocabulary + token
     slot_id = np.empty(1 << bits, np.int64)  # the n-gram's id plus its order's base
+    slot_order = np.empty(1 << bits, np.int64)
     slot_now = np.zeros(1 << bits, np.int64)  # count in the reference being read
     slot_best = np.zeros(1 << bits, np.int64)  # most in one reference of the set
     slot_hyp = np.zeros(1 << bits, np.int64)  # count in the hypothesis
@@ -348,8 +349,9 @@ def clipped_ngram_matches(ids, offsets, ref_table, n_segments, gram, n_ngrams, v
     found = np.empty(max(largest_hyp * N, 1), np.int64)
     size = max(offsets[S] * N // 4, 16)  # the output grows by doubling
     out_id = np.empty(size, np.int64)
-    out_seg = np.empty(size, np.int64)
     out_clip = np.empty(size, np.int64)
+    seg_first = np.empty(S, np.int64)  # where each segment's rows start in the output
+    per_order = np.zeros((N, S), np.int64)  # rows of each order and segment
     m, n_used = 0, 0
     for i in range(S):
         s = by_set[i]
@@ -376,6 +378,7 @@ def clipped_ngram_matches(ids, offsets, ref_table, n_segments, gram, n_ngrams, v
                         if slot_key[h] == -1:
                             slot_key[h] = key
                             slot_id[h] = base[n] + gram[p - first_ref, n]
+                            slot_order[h] = n
                             used[n_used] = h
                             n_used += 1
                         if slot_now[h] == 0:
@@ -406,40 +409,40 @@ def clipped_ngram_matches(ids, offsets, ref_table, n_segments, gram, n_ngrams, v
             grown[:m] = out_id[:m]
             out_id = grown
             grown = np.empty(size, np.int64)
-            grown[:m] = out_seg[:m]
-            out_seg = grown
-            grown = np.empty(size, np.int64)
             grown[:m] = out_clip[:m]
             out_clip = grown
-        ordered = found[:k][np.argsort(slot_id[found[:k]])]
+        for a in range(1, k):  # insertion sort by id: a few dozen entries
+            h = found[a]
+            b = a - 1
+            while b >= 0 and slot_id[found[b]] > slot_id[h]:
+                found[b + 1] = found[b]
+                b -= 1
+            found[b + 1] = h
+        seg_first[s] = m
         for u in range(k):
-            h = ordered[u]
+            h = found[u]
             out_id[m] = slot_id[h]
-            out_seg[m] = s
             out_clip[m] = min(slot_hyp[h], slot_best[h])
+            per_order[slot_order[h], s] += 1
             slot_hyp[h] = 0
             m += 1
-    # by (order, segment), stably (a counting sort): ids stay in order within each
-    start = np.zeros(N * S + 1, np.int64)
-    bucket = np.empty(m, np.int64)
-    for r in range(m):
-        n = 0
-        while out_id[r] >= base[n + 1]:
-            n += 1
-        bucket[r] = n * S + out_seg[r]
-        start[bucket[r] + 1] += 1
-    for b in range(N * S):
-        start[b + 1] += start[b]
+    # by order, then segment: a segment's rows are sorted by id (so by order) already; the
+    # segments are copied in their order, each order's rows written one after the other
+    at = np.zeros(N, np.int64)
+    for n in range(1, N):
+        at[n] = at[n - 1] + per_order[n - 1].sum()
     orders = np.empty(m, np.int64)
     segment = np.empty(m, np.int64)
     ngram = np.empty(m, np.int64)
     clipped = np.empty(m, np.int64)
-    for r in range(m):
-        at = start[bucket[r]]
-        start[bucket[r]] += 1
-        n = bucket[r] // S
-        orders[at] = n
-        segment[at] = out_seg[r]
-        ngram[at] = out_id[r] - base[n]
-        clipped[at] = out_clip[r]
+    for s in range(S):
+        r = seg_first[s]
+        for n in range(N):
+            for _ in range(per_order[n, s]):
+                orders[at[n]] = n
+                segment[at[n]] = s
+                ngram[at[n]] = out_id[r] - base[n]
+                clipped[at[n]] = out_clip[r]
+                at[n] += 1
+                r += 1
     return orders, segment, ngram, clipped

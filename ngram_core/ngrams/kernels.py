@@ -1,5 +1,6 @@
 """Compiled (numba) kernels of the shared n-gram layer: clipped n-gram counts per segment,
-the renumbering of cached tokens, the C library's exp/log/pow over arrays (BLEU's own,
+corpus-wide n-gram ids and the clipped matches per n-gram id (NIST's statistics), the
+renumbering of cached tokens, the C library's exp/log/pow over arrays (BLEU's own,
 reference lengths and sacreBLEU's scores of rows, are in :mod:`ngram_core.bleu.kernels`).
 
 On a few dozen segments the array code of :mod:`ngram_core.ngrams.index` spends its time in numpy's fixed cost per
@@ -446,3 +447,37 @@ def clipped_ngram_matches(ids, offsets, ref_table, n_segments, gram, n_ngrams, v
                 at[n] += 1
                 r += 1
     return orders, segment, ngram, clipped
+
+
+@numba.njit(cache=True, nogil=True)
+def ngram_table_rows(n_ngrams, prefix, last, count, order, ngram):
+    """:func:`reference_ngram_ids`' ids as rows of a table of the n-grams that occur in the
+    references (``count`` > 0), numbered by order, then id: per row its order (1..N), the
+    row of its (n-1)-gram (-1 for unigrams), its last token and its count; and the row of
+    each of :func:`clipped_ngram_matches`' (``order``, ``ngram``) pairs."""
+    N = len(n_ngrams)
+    base = np.zeros(N + 1, np.int64)
+    for n in range(N):
+        base[n + 1] = base[n] + n_ngrams[n]
+    row = np.full(base[N], -1, np.int64)
+    rows = 0
+    for g in range(base[N]):
+        if count[g] > 0:
+            row[g] = rows
+            rows += 1
+    table_order = np.empty(rows, np.int64)
+    parent = np.empty(rows, np.int64)
+    token = np.empty(rows, np.int64)
+    table_count = np.empty(rows, np.int64)
+    for n in range(N):
+        for g in range(base[n], base[n + 1]):
+            r = row[g]
+            if r >= 0:
+                table_order[r] = n + 1
+                parent[r] = row[base[n - 1] + prefix[g]] if n > 0 else -1
+                token[r] = last[g]
+                table_count[r] = count[g]
+    match_row = np.empty(len(ngram), np.int64)
+    for i in range(len(ngram)):
+        match_row[i] = row[base[order[i]] + ngram[i]]
+    return table_order, parent, token, table_count, match_row

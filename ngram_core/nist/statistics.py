@@ -15,13 +15,13 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from itertools import chain
-from typing import Any, Iterator, Optional, Sequence, Tuple
+from typing import Any, Optional, Sequence, Tuple
 
 import numpy as np
 
 from .. import compiled
 from ..ngrams.corpus import intern_strings
-from ..ngrams.index import ClippedCounts, NgramIndex, TokenizedCorpus, factorize
+from ..ngrams.index import NgramIndex, TokenizedCorpus, factorize
 
 _LOG2 = math.log(2)
 
@@ -163,38 +163,10 @@ def nist_statistics(corpus: TokenizedCorpus, max_order: int = 5, index: Optional
     if index is not None and index.max_order < max_order:
         raise ValueError(f"nist_statistics(max_order={max_order}) needs an NgramIndex of order {max_order} or more")
     if index is None and compiled.use(len(corpus.texts.ids)):
-        per_order = _compiled_orders(corpus, max_order)
+        table, (match_segment, match_ngram, match_count) = _compiled_table(corpus, max_order)
     else:
-        per_order = _array_orders(corpus, max_order, index if index is not None else NgramIndex(corpus, max_order))
-    orders, parents, tokens, counts = [], [], [], []
-    segments, ngrams, clipped = [], [], []
-    row_of_prev = None
-    next_row = 0
-    for n, (per_gram, last_token, prefix, matched) in enumerate(per_order, start=1):
-        present = np.flatnonzero(per_gram)
-        row_of = np.full(len(per_gram), -1, dtype=np.int64)
-        row_of[present] = next_row + np.arange(len(present))
-        next_row += len(present)
-        if n == 1:
-            last = present  # unigram ids are token ids
-            parents.append(np.full(len(present), -1, dtype=np.int64))
-        else:
-            last = last_token[present]
-            parents.append(row_of_prev[prefix[present]])
-        orders.append(np.full(len(present), n, dtype=np.int64))
-        tokens.append(last)
-        counts.append(per_gram[present])
-        segments.append(matched.segment)
-        ngrams.append(row_of[matched.ngram])
-        clipped.append(matched.clipped)
-        row_of_prev = row_of
-    table = NgramTable(
-        vocab=corpus.texts.vocab,
-        order=np.concatenate(orders),
-        parent=np.concatenate(parents),
-        token=np.concatenate(tokens),
-        count=np.concatenate(counts),
-    )
+        table, (match_segment, match_ngram, match_count) = _array_table(
+            corpus, max_order, index if index is not None else NgramIndex(corpus, max_order))
     ref_lengths = corpus.ref_lengths()
     hyp_len = corpus.hyp_lengths.astype(np.int64)
     return NistStatistics(
@@ -202,18 +174,22 @@ def nist_statistics(corpus: TokenizedCorpus, max_order: int = 5, index: Optional
         ref_words=np.where(ref_lengths >= 0, ref_lengths, 0).sum(axis=1).astype(np.int64),
         n_refs=corpus.refs_per_segment.astype(np.int64),
         totals=np.stack([np.maximum(hyp_len - (n - 1), 0) for n in range(1, max_order + 1)], axis=1),
-        match_segment=np.concatenate(segments).astype(np.int64, copy=False),
-        match_ngram=np.concatenate(ngrams).astype(np.int64, copy=False),
-        match_count=np.concatenate(clipped).astype(np.int64, copy=False),
+        match_segment=match_segment,
+        match_ngram=match_ngram,
+        match_count=match_count,
         table=table,
     )
 
 
-def _array_orders(corpus: TokenizedCorpus, max_order: int, index: NgramIndex) -> Iterator[tuple]:
-    """Per order, from an :class:`NgramIndex`: (count over reference slots of each id, last
-    token of each id (orders >= 2), its (n-1)-gram id (orders >= 2), the clipped matches)."""
+def _array_table(corpus: TokenizedCorpus, max_order: int, index: NgramIndex) -> Tuple[NgramTable, tuple]:
+    """The table of reference n-grams and the matches (segment, table row, clipped count),
+    from an :class:`NgramIndex`: rows by order, then id, for the ids in some reference."""
     slots = corpus.ref_multiplicity()
     ids = corpus.texts.ids
+    orders, parents, tokens, counts = [], [], [], []
+    segments, ngrams, clipped = [], [], []
+    row_of_prev = None
+    next_row = 0
     for n in range(1, max_order + 1):
         size = index.n_ngrams[n - 1]
         # reference positions of order n; each weighs as many slots as use its reference
@@ -222,20 +198,40 @@ def _array_orders(corpus: TokenizedCorpus, max_order: int, index: NgramIndex) ->
         starts, grams = starts[cut:], grams[cut:]
         weight = slots[index.text_of[starts] - corpus.n_segments]
         per_gram = np.bincount(grams, weights=weight, minlength=size).astype(np.int64)
-        last_token = np.zeros(size, dtype=np.int64)
-        last_token[grams] = ids[starts + n - 1]
-        yield per_gram, last_token, index.prefix[n - 1], index.clipped(n)
+        present = np.flatnonzero(per_gram)
+        row_of = np.full(size, -1, dtype=np.int64)
+        row_of[present] = next_row + np.arange(len(present))
+        next_row += len(present)
+        if n == 1:
+            last = present  # unigram ids are token ids
+            parents.append(np.full(len(present), -1, dtype=np.int64))
+        else:
+            last_token = np.zeros(size, dtype=np.int64)
+            last_token[grams] = ids[starts + n - 1]
+            last = last_token[present]
+            parents.append(row_of_prev[index.prefix[n - 1][present]])
+        orders.append(np.full(len(present), n, dtype=np.int64))
+        tokens.append(last)
+        counts.append(per_gram[present])
+        matched = index.clipped(n)
+        segments.append(matched.segment)
+        ngrams.append(row_of[matched.ngram])
+        clipped.append(matched.clipped)
+        row_of_prev = row_of
+    table = NgramTable(vocab=corpus.texts.vocab, order=np.concatenate(orders), parent=np.concatenate(parents),
+                       token=np.concatenate(tokens), count=np.concatenate(counts))
+    return table, tuple(np.concatenate(parts).astype(np.int64, copy=False) for parts in (segments, ngrams, clipped))
 
 
-def _compiled_orders(corpus: TokenizedCorpus, max_order: int) -> Iterator[tuple]:
-    """:func:`_array_orders`' values, from the compiled kernels (the same ids: see
+def _compiled_table(corpus: TokenizedCorpus, max_order: int) -> Tuple[NgramTable, tuple]:
+    """:func:`_array_table`'s values, from the compiled kernels (the same ids: see
     :func:`ngram_core.ngrams.kernels.reference_ngram_ids`).
 
     Memory: the id of every reference n-gram at every reference position (8 x
-    ``max_order`` bytes per token of the distinct references), 24 bytes per n-gram id
+    ``max_order`` bytes per token of the distinct references), 32 bytes per n-gram id
     (at most the vocabulary + (``max_order`` - 1) x reference tokens), a hash table of
-    at most 64 bytes per reference token, and 32 bytes per matched (segment, n-gram)
-    (at most ``max_order`` per hypothesis token), twice while they are sorted.
+    at most 64 bytes per reference token, and 40 bytes per matched (segment, n-gram)
+    (at most ``max_order`` per hypothesis token) while they are put in order.
     """
     kernels = compiled.kernels()
     texts = corpus.texts
@@ -250,9 +246,7 @@ def _compiled_orders(corpus: TokenizedCorpus, max_order: int) -> Iterator[tuple]
     order, segment, ngram, clipped = kernels.clipped_ngram_matches(
         ids, offsets, ref_table, corpus.n_segments, gram, n_ngrams, vocab_size, by_set.astype(np.int64))
     del gram
-    base = np.concatenate(([0], np.cumsum(n_ngrams)))
-    cuts = np.searchsorted(order, np.arange(max_order + 1))
-    for n in range(1, max_order + 1):
-        ids_n = slice(base[n - 1], base[n])
-        part = slice(cuts[n - 1], cuts[n])
-        yield count[ids_n], last[ids_n], prefix[ids_n], ClippedCounts(segment[part], ngram[part], clipped[part])
+    table_order, parent, token, table_count, match_row = kernels.ngram_table_rows(
+        n_ngrams, prefix, last, count, order, ngram)
+    table = NgramTable(vocab=texts.vocab, order=table_order, parent=parent, token=token, count=table_count)
+    return table, (segment, match_row, clipped)

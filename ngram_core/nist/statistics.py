@@ -227,11 +227,12 @@ def _compiled_table(corpus: TokenizedCorpus, max_order: int) -> Tuple[NgramTable
     """:func:`_array_table`'s values, from the compiled kernels (the same ids: see
     :func:`ngram_core.ngrams.kernels.reference_ngram_ids`).
 
-    Memory: the id of every reference n-gram at every reference position (8 x
-    ``max_order`` bytes per token of the distinct references), 32 bytes per n-gram id
-    (at most the vocabulary + (``max_order`` - 1) x reference tokens), a hash table of
-    at most 64 bytes per reference token, and 40 bytes per matched (segment, n-gram)
-    (at most ``max_order`` per hypothesis token) while they are put in order.
+    Memory, linear in the corpus: the id of every reference n-gram at every reference
+    position (8 x ``max_order`` bytes per token of the distinct references), at most 64
+    bytes per n-gram id (there are at most the vocabulary + (``max_order`` - 1) x
+    reference tokens), a hash table of at most 64 bytes per reference token, and at
+    most 80 bytes per matched (segment, n-gram) (at most ``max_order`` per hypothesis
+    token) while they are collected and put in order.
     """
     kernels = compiled.kernels()
     texts = corpus.texts

@@ -318,8 +318,8 @@ def clipped_match_counts(corpus: TokenizedCorpus, max_order: int) -> np.ndarray:
     a compiled kernel (:func:`ngram_core.ngrams.kernels.clipped_counts`) that hashes
     each segment's n-grams on its own: no fixed cost per array operation, which is what
     a batch of a few segments spends its time on, and on a whole corpus several times
-    faster than ``match_ngrams`` too (which is still what NIST and the shared
-    ``NgramIndex`` use: they need the matched positions, not only their counts).
+    faster than ``match_ngrams`` too (which the shared ``NgramIndex`` reads: it needs
+    the matched positions, not only their counts).
     """
     texts = corpus.texts
     if not compiled.use(len(texts.ids)):  # the array code: no numba to start for a one-off call
@@ -353,6 +353,11 @@ class NgramIndex:
     positions (sorted: hypotheses first), ``grams[n-1]`` their ids (order 1: token ids),
     ``prefix[n-1][g]`` the (n-1)-gram id of n-gram ``g`` (order >= 2), ``n_ngrams[n-1]``
     the size of the id space.
+
+    This is the array code, which one-off calls run (no numba to start). Its compiled
+    counterpart, :func:`ngram_core.ngrams.kernels.reference_ngram_ids` (the same ids) and
+    :func:`~ngram_core.ngrams.kernels.clipped_ngram_matches`, is what NIST runs where
+    :func:`ngram_core.compiled.use` says so (:mod:`ngram_core.nist.statistics`).
     """
 
     def __init__(self, corpus: TokenizedCorpus, max_order: int, matches: Optional[List[NgramMatches]] = None) -> None:

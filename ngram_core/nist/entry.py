@@ -28,7 +28,7 @@ from typing import Any, Dict, List, Mapping, Sequence
 
 import numpy as np
 
-from .. import nist as nist_core
+from .. import compiled, nist as nist_core
 from ..metric import Adapter, Corpora, MetricBase, Wire, int_column
 from ..ngrams.index import NgramIndex, TokenizedCorpus
 from . import NgramTable, NistStatistics, length_penalty
@@ -234,8 +234,10 @@ class Nist(MetricBase):
                              "compute it with corpus_nist or the nist_custom metric (score_all, the reducers, "
                              "significance tests and ngram-score take variant='mteval')")
         tokenize, lowercase = options["tokenize"], options["lowercase"]
-        return nist_core.nist_statistics(corpora.corpus(tokenize, lowercase), options["n"],
-                                         corpora.index(tokenize, lowercase))
+        corpus = corpora.corpus(tokenize, lowercase)
+        # the compiled kernels number the n-grams themselves; the array code reads the shared index
+        index = None if compiled.use(len(corpus.texts.ids)) else corpora.index(tokenize, lowercase)
+        return nist_core.nist_statistics(corpus, options["n"], index)
 
     def empty_statistics(self, options: Mapping[str, Any]) -> NistStatistics:
         empty = np.zeros(0, dtype=np.int64)

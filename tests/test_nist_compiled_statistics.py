@@ -71,7 +71,7 @@ def test_segments_that_share_their_references_are_matched_against_them_alone():
 
 
 def test_an_index_passed_in_is_read_by_the_array_code_and_must_reach_the_order():
-    corpus = tokenize_for_nist(["a b c d"], [["a b c d"]])
+    corpus = tokenize_for_nist(["a b c d"], [["a b c d"]], "13a", False)
     with compiled.preferring(True):
         from_index = nist_statistics(corpus, 3, NgramIndex(corpus, 4))
         assert_identical(from_index, nist_statistics(corpus, 3))

@@ -21,7 +21,7 @@ import regex
 
 import numpy as np
 
-from ..ngrams.corpus import offsets_from_counts
+from ..ngrams.encoded import offsets_from_counts
 
 
 def utf16_units(strings: Sequence[str]) -> tuple[np.ndarray, np.ndarray]:

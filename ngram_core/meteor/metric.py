@@ -30,7 +30,8 @@ from typing import Any, Dict, Iterable, List, Sequence, Tuple
 
 import numpy as np
 
-from ..ngrams.corpus import encode_texts, offsets_from_counts
+from ..ngrams.corpus import encode_texts
+from ..ngrams.encoded import offsets_from_counts
 from ..inputs import check_corpus
 from ..ngrams.index import TokenizedCorpus
 from ..signature import nrefs_field

@@ -22,7 +22,7 @@ from typing import Tuple
 
 import numpy as np
 
-from ..ngrams.corpus import offsets_from_counts
+from ..ngrams.encoded import offsets_from_counts
 
 _INT64_LIMIT = 1 << 62
 _NONE = np.zeros(0, dtype=np.int64)

@@ -48,7 +48,6 @@ computed only when a score is asked for.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 from typing import Any, Dict, Mapping, Sequence, Union
 
 import numpy as np
@@ -56,7 +55,7 @@ import numpy as np
 from ..inputs import check_corpus
 from ..ngrams.index import TokenizedCorpus, ascii_lowercase, tokenize_corpus
 from .nltk import corpus_token_ids, nltk_nist
-from .statistics import NgramTable, NistStatistics, nist_statistics
+from .statistics import NistStatistics, nist_statistics
 from ..options import LOWERCASE_CHOICES, Option, OptionSet, flag, return_segments_option, tokenize_option
 from ..signature import case_field, nrefs_field
 

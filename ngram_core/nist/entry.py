@@ -31,7 +31,8 @@ import numpy as np
 from .. import compiled, nist as nist_core
 from ..metric import Adapter, Corpora, MetricBase, Wire, int_column
 from ..ngrams.index import NgramIndex, TokenizedCorpus
-from . import NgramTable, NistStatistics, length_penalty
+from . import NistStatistics, length_penalty
+from .statistics import NgramTable
 
 COLUMNS = ("nist_hyp_len", "nist_ref_words", "nist_n_refs", "nist_totals", "nist_ref_ngrams", "nist_ref_counts",
            "nist_matches", "nist_match_counts")

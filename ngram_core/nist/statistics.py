@@ -20,7 +20,7 @@ from typing import Any, Optional, Sequence, Tuple
 import numpy as np
 
 from .. import compiled
-from ..ngrams.corpus import intern_strings
+from ..ngrams.encoded import intern_strings
 from ..ngrams.index import NgramIndex, TokenizedCorpus, factorize
 
 _LOG2 = math.log(2)

@@ -38,13 +38,16 @@ input, take about 0.55 ms per 1,000 tokens as arrays and 0.12 ms compiled (WMT t
 8 to 1.9 million tokens), against 0.6-1.6 s to start numba with a warm cache, so the
 kernels pay for themselves in one call from about 2 million tokens; a batch of 8
 segments costs about 1.6 ms more as arrays than compiled, so a few hundred calls pay
-for the start. METEOR 1.5's loops (WMT en-de, load 5-6, one process, resources loaded):
+for the start. METEOR 1.5's loops (WMT en-de, one process, resources loaded, load 5-6):
 about 0.17 ms a word plain against 0.009 ms compiled (428 to 75,584 words: 10 to 2,037
-segments, both sides), against a start about 4.6 s dearer compiled as whole processes
-at that load (numba's import, the cached machine code, the paraphrase hash index):
-plain wins up to some 28,000 words there (whole processes: plain 5.2 s against 8.7 s
-at 300 segments, 8.8 s against 8.1 s at 1,000); on a quieter machine both costs shrink,
-so :data:`LOOPS_LARGE_INPUT_TOKENS` is 20,000 words (about 500 WMT segments).
+segments, both sides' distinct texts), against a start about 4.6 s dearer compiled at
+that load (numba's import, the cached machine code, the paraphrase hash index). As
+whole processes with the cache kept (``benchmarks/first_call.py``, pairs in turn),
+plain against compiled: 300 segments (11,727 words) 2.38 / 3.26 s, 1,000 (38,211) 3.88
+/ 4.02 s, 2,037 (75,584) 7.33 / 4.07 s at load 4; 5.2 / 8.7 s and 8.8 / 8.1 s for 300
+and 1,000 at load 5.4: even at about 33,000-38,000 words, so
+:data:`LOOPS_LARGE_INPUT_TOKENS` is 30,000 words (about 800 WMT segments), a little
+below (with an empty cache the compiled side pays some 17 s more, once).
 """
 from __future__ import annotations
 
@@ -57,7 +60,7 @@ from typing import Dict, Iterator, Optional
 ENV_VAR = "NGRAM_CORE_COMPILED"
 LARGE_INPUT_TOKENS = 2_000_000  # one call this large runs compiled
 # the same for steps whose plain form is Python loops (METEOR 1.5's matcher and beam; measured above)
-LOOPS_LARGE_INPUT_TOKENS = 20_000
+LOOPS_LARGE_INPUT_TOKENS = 30_000
 LONG_RUNNING_CALLS = 300  # after this many tokenized corpora the process is long-running
 
 _preference: Optional[bool] = None

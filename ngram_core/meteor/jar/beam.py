@@ -42,7 +42,7 @@ some candidate may still test it, so that a long sentence needs few 64-bit words
 
 Bound: at most :data:`MAX_CANDIDATES` (128) candidates per reference position are looked
 at (:func:`cap_candidates`; the word matchers apply it while they join,
-:func:`._jar_match_kernel.shared_key_matches`, and :func:`.jar_matching.jar_candidates`
+:func:`.match_kernel.shared_key_matches`, and :func:`.jar_matching.jar_candidates`
 when it assembles the modules' outputs, before the candidates' columns are built):
 the ones nearest to the reference position, kept in the jar's order. It never binds on
 real sentences (the 53,910 WMT English-target pairs have at most 123 candidates at one

@@ -13,7 +13,7 @@ import numpy as np
 
 
 def phrase_keys(phrase_words, multiplier):
-    """The keys of the paraphrase table's hash index (:class:`.jar_paraphrase.ParaphraseTable`),
+    """The keys of the paraphrase table's hash index (:class:`.paraphrase.ParaphraseTable`),
     from its phrases (``phrase_words[k, p]``: word k of phrase p as word id + 1, 0 past
     its end; phrases sorted): the hash of every phrase (key p), then of every proper
     prefix of a phrase that is not a phrase (once each: a prefix longer than what the

@@ -28,7 +28,12 @@ Online-B; see ``../shared/data/wmt``):
   local, so nothing is downloaded);
 - ``empty-cache-*``: 10 segments with an empty numba cache (a new ``NUMBA_CACHE_DIR`` for
   every run: a fresh install, a new container), BLEU, NIST and METEOR 1.5 against the
-  same with the cache kept (the second run onwards of one ``NUMBA_CACHE_DIR``).
+  same with the cache kept (the second run onwards of one ``NUMBA_CACHE_DIR``);
+  ``empty-cache-meteor-compiled`` the same with ``NGRAM_CORE_COMPILED=1`` (what a
+  long-running process's first METEOR 1.5 call pays once per machine);
+- ``meteor-loops-N`` (N = 300, 1000, 2037 segments): METEOR 1.5's loops plain
+  (``NGRAM_CORE_COMPILED=0``) against compiled (``=1``, cache kept), the measurement
+  behind ``ngram_core.compiled.LOOPS_LARGE_INPUT_TOKENS``.
 
 Scores are compared within each pair (the same number, or the pair is flagged).
 """
@@ -171,11 +176,17 @@ def pairs(args) -> Dict[str, Tuple[str, Side, Side]]:
     if java:
         found["meteor-script"] = ("METEOR 1.5", Side("compute_meteor", script("ours_meteor")),
                                   Side("meteor-1.5.jar", [*java, str(SYS), str(REF), "-l", "en", "-norm"]))
-    for name, title in (("bleu", "ours_bleu"), ("nist", "ours_nist"), ("meteor", "ours_meteor")):
+    for name, title, env in (("bleu", "ours_bleu", {}), ("nist", "ours_nist", {}), ("meteor", "ours_meteor", {}),
+                             ("meteor-compiled", "ours_meteor", {"NGRAM_CORE_COMPILED": "1"})):
         found[f"empty-cache-{name}"] = (
             f"{name.upper()}, 10 segments, empty numba cache vs kept",
-            Side("empty cache", script(title, 10), fresh_cache=True),
-            Side("cache kept", script(title, 10)))
+            Side("empty cache", script(title, 10), env, fresh_cache=True),
+            Side("cache kept", script(title, 10), env))
+    for n in (300, 1000, 2037):
+        found[f"meteor-loops-{n}"] = (
+            f"METEOR 1.5, {n} segments, loops plain vs compiled",
+            Side("plain", script("ours_meteor", n), {"NGRAM_CORE_COMPILED": "0"}),
+            Side("compiled", script("ours_meteor", n), {"NGRAM_CORE_COMPILED": "1"}))
     return found
 
 

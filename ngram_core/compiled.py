@@ -19,11 +19,18 @@ The rule (:func:`use`), first match wins:
    process (their cost is paid), or it declared itself long-running
    (:func:`long_running`), or it has tokenized :data:`LONG_RUNNING_CALLS` corpora;
 3. compiled for a large input: at least :data:`LARGE_INPUT_TOKENS` tokens (hypotheses and
-   references), where the kernels' speed pays for their start;
-4. otherwise the array code.
+   references), where the kernels' speed pays for their start; for a step whose plain
+   form is Python loops, at least :data:`LOOPS_LARGE_INPUT_TOKENS`;
+4. otherwise the array code, or the Python loops.
 
-METEOR 1.5's matcher and beam (``ngram_core/meteor/jar/*_kernel.py``) have no array
-form and are always compiled; ``prefer(False)`` leaves them so.
+METEOR 1.5's matcher and beam (``ngram_core/meteor/jar/match_kernel.py``,
+``beam_kernel.py``) are loops that numpy cannot express; they are written as plain
+Python, which imports no numba, and :func:`loops` runs them as they are or compiled by
+numba (:func:`compile_loops`): the same code, the same numbers
+(``tests/test_meteor_loops.py``). Where they run plain, the paraphrase table is
+searched by numpy instead of a compiled hash index (``meteor/jar/paraphrase.py``). So a
+one-off METEOR 1.5 call on a small input imports no numba and compiles nothing, even
+with an empty or read-only compile cache.
 
 The thresholds were measured on the benchmark machine (2 shared cores, load about 3;
 ``benchmarks/README.md``): BLEU's clipped counts, the one step whose cost grows with the
@@ -31,23 +38,37 @@ input, take about 0.55 ms per 1,000 tokens as arrays and 0.12 ms compiled (WMT t
 8 to 1.9 million tokens), against 0.6-1.6 s to start numba with a warm cache, so the
 kernels pay for themselves in one call from about 2 million tokens; a batch of 8
 segments costs about 1.6 ms more as arrays than compiled, so a few hundred calls pay
-for the start.
+for the start. METEOR 1.5's loops (WMT en-de, one process, resources loaded, load 5-6):
+about 0.17 ms a word plain against 0.009 ms compiled (428 to 75,584 words: 10 to 2,037
+segments, both sides' distinct texts), against a start about 4.6 s dearer compiled at
+that load (numba's import, the cached machine code, the paraphrase hash index). As
+whole processes with the cache kept (``benchmarks/first_call.py``, pairs in turn),
+plain against compiled: 300 segments (11,727 words) 2.38 / 3.26 s, 1,000 (38,211) 3.88
+/ 4.02 s, 2,037 (75,584) 7.33 / 4.07 s at load 4; 5.2 / 8.7 s and 8.8 / 8.1 s for 300
+and 1,000 at load 5.4: even at about 33,000-38,000 words, so
+:data:`LOOPS_LARGE_INPUT_TOKENS` is 30,000 words (about 800 WMT segments), a little
+below (with an empty cache the compiled side pays some 17 s more, once).
 """
 from __future__ import annotations
 
 import os
 from contextlib import contextmanager
-from types import ModuleType
-from typing import Iterator, Optional
+from threading import Lock
+from types import FunctionType, ModuleType
+from typing import Dict, Iterator, Optional
 
 ENV_VAR = "NGRAM_CORE_COMPILED"
 LARGE_INPUT_TOKENS = 2_000_000  # one call this large runs compiled
+# the same for steps whose plain form is Python loops (METEOR 1.5's matcher and beam; measured above)
+LOOPS_LARGE_INPUT_TOKENS = 30_000
 LONG_RUNNING_CALLS = 300  # after this many tokenized corpora the process is long-running
 
 _preference: Optional[bool] = None
 _long_running = False
 _loaded = False  # the kernels module was loaded by kernels() in this process
 _calls = 0
+_compiled_loops: Dict[str, ModuleType] = {}  # compile_loops's modules, by the plain module's name
+_COMPILE_LOCK = Lock()
 
 
 def prefer(compiled: Optional[bool]) -> None:
@@ -93,13 +114,15 @@ def setting() -> Optional[bool]:
     raise ValueError(f"{ENV_VAR}={value!r} is not understood; set it to 1 (compiled), 0 (array code) or auto")
 
 
-def use(tokens: int = 0) -> bool:
+def use(tokens: int = 0, large: int = LARGE_INPUT_TOKENS) -> bool:
     """True if a step on an input of ``tokens`` tokens should run compiled (the rule above;
-    steps that do not know the input's size pass nothing and follow the process's state)."""
+    steps that do not know the input's size pass nothing and follow the process's state).
+    ``large``: the step's own size from which one call runs compiled
+    (:data:`LARGE_INPUT_TOKENS`, or :data:`LOOPS_LARGE_INPUT_TOKENS` for Python loops)."""
     chosen = setting()
     if chosen is not None:
         return chosen
-    return _loaded or _long_running or _calls >= LONG_RUNNING_CALLS or tokens >= LARGE_INPUT_TOKENS
+    return _loaded or _long_running or _calls >= LONG_RUNNING_CALLS or tokens >= large
 
 
 def count_call() -> None:
@@ -116,6 +139,50 @@ def kernels() -> ModuleType:
 
     _loaded = True
     return ngram_kernels
+
+
+def loops(module: ModuleType, tokens: int = 0) -> ModuleType:
+    """``module``, a module of plain-Python loops over numpy arrays (no numba import), or
+    the same functions compiled by numba (:func:`compile_loops`) where :func:`use` says so
+    for an input of ``tokens`` tokens (threshold :data:`LOOPS_LARGE_INPUT_TOKENS`)."""
+    if use(tokens, LOOPS_LARGE_INPUT_TOKENS):
+        return compile_loops(module)
+    return module
+
+
+def compile_loops(module: ModuleType) -> ModuleType:
+    """The functions of ``module`` compiled by numba (``njit(cache=True, nogil=True)``,
+    machine code cached on disk: :mod:`ngram_core.numba_cache`), once per process, as a
+    module of the same names; in it the functions call each other compiled (the names
+    in ``module.COMPILE_INLINE`` are inlined into their callers). Later calls of
+    :func:`use` then answer True: the start is paid."""
+    global _loaded
+    with _COMPILE_LOCK:
+        if module.__name__ not in _compiled_loops:
+            _compiled_loops[module.__name__] = _njit_module(module)
+        _loaded = True
+        return _compiled_loops[module.__name__]
+
+
+def _njit_module(module: ModuleType) -> ModuleType:
+    import numba  # the compiled path only
+
+    from . import numba_cache
+
+    numba_cache.register()
+    inline = set(getattr(module, "COMPILE_INLINE", ()))
+    functions = {name: f for name, f in vars(module).items()
+                 if isinstance(f, FunctionType) and f.__module__ == module.__name__}
+    # the same code under globals in which the module's functions are the compiled ones
+    namespace = dict(vars(module))
+    compiled_module = ModuleType(f"{module.__name__}[compiled]", module.__doc__)
+    for name, f in functions.items():
+        copy = FunctionType(f.__code__, namespace, f.__name__, f.__defaults__, f.__closure__)
+        copy.__qualname__, copy.__module__, copy.__doc__ = f.__qualname__, f.__module__, f.__doc__
+        options = {"inline": "always"} if name in inline else {}
+        namespace[name] = numba.njit(cache=True, nogil=True, **options)(copy)
+        setattr(compiled_module, name, namespace[name])
+    return compiled_module
 
 
 def kernels_loaded() -> None:

@@ -1,9 +1,12 @@
 """Where numba keeps the compiled kernels' machine code, so they compile once per machine.
 
-The kernels (``ngram_core/ngrams/kernels.py``, ``ngram_core/bleu/*kernels.py``, ``ngram_core/meteor/jar/*_kernel.py``)
-are declared ``cache=True``: the first process compiles them (seconds: about 3.5 s for
-BLEU's, 10 s for METEOR 1.5's on the benchmark machine) and writes the machine code to
-disk; every later process loads it (a fraction of a second). numba looks for a place to
+The kernels (``ngram_core/ngrams/kernels.py``, ``ngram_core/bleu/*kernels.py``, and
+METEOR 1.5's loops ``ngram_core/meteor/jar/*_kernel.py`` where
+:func:`ngram_core.compiled.loops` compiles them) are declared ``cache=True``: the first
+process that runs them compiled compiles them (seconds: about 3.5 s for BLEU's, 10 s
+for METEOR 1.5's on the benchmark machine) and writes the machine code to disk; every
+later process loads it (a fraction of a second). A one-off call on a small input runs
+none of them (:mod:`ngram_core.compiled`), so it needs no cache at all. numba looks for a place to
 write in this order (``numba.core.caching``):
 
 1. ``NUMBA_CACHE_DIR``, if set (numba's own setting, for every numba user in the process);
@@ -23,7 +26,8 @@ once at build time (``python -c "from ngram_core import compiled; compiled.prefe
 import ngram_core; ngram_core.corpus_bleu(['a'], [['a']])"``) with ``NUMBA_CACHE_DIR``
 pointing into the image.
 
-:func:`register` is called by each kernel module before its first ``@numba.njit``.
+:func:`register` is called by each kernel module before its first ``@numba.njit``
+(and by :func:`ngram_core.compiled.compile_loops`).
 """
 from __future__ import annotations
 

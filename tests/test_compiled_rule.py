@@ -11,6 +11,7 @@ from conftest import read_lines, require_wmt
 
 import ngram_core
 from ngram_core import compiled
+from ngram_core.meteor.jar import match_kernel
 from ngram_core.ngrams.corpus import gather_first_appearance
 
 
@@ -49,6 +50,21 @@ def test_a_process_that_has_tokenized_many_corpora_runs_compiled(fresh_rule):
 def test_once_the_kernels_are_loaded_they_are_used(fresh_rule):
     compiled.kernels()
     assert compiled.use()
+
+
+def test_python_loops_run_plain_for_a_one_off_input_and_compiled_for_a_large_one(fresh_rule):
+    assert compiled.loops(match_kernel, compiled.LOOPS_LARGE_INPUT_TOKENS - 1) is match_kernel
+    form = compiled.loops(match_kernel, compiled.LOOPS_LARGE_INPUT_TOKENS)
+    assert form is not match_kernel and compiled.compile_loops(match_kernel) is form  # compiled once
+    assert form.shared_key_matches.py_func.__code__ is match_kernel.shared_key_matches.__code__
+    assert compiled.use() and compiled.loops(match_kernel, 1) is form  # the start is paid
+
+
+def test_python_loops_follow_the_setting(fresh_rule):
+    with compiled.preferring(False):
+        assert compiled.loops(match_kernel, compiled.LOOPS_LARGE_INPUT_TOKENS) is match_kernel
+    with compiled.preferring(True):
+        assert compiled.loops(match_kernel, 1) is not match_kernel
 
 
 @pytest.mark.parametrize("value,expected", [("1", True), ("0", False), ("auto", None), (" True ", True), ("", None)])

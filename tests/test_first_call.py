@@ -59,6 +59,22 @@ def test_a_small_call_imports_no_pyarrow(call):
     assert "pyarrow" in top_level(loaded_after(call, 2000))
 
 
+@pytest.mark.parametrize("n", [10, 300], ids=["10 segments", "300 segments"])
+def test_a_one_off_meteor_1_5_score_imports_no_pandas_numba_or_significance(n):
+    """METEOR 1.5's loops run as plain Python on a small input (ngram_core.compiled.loops),
+    the paraphrase table searched by numpy: nothing to compile, whatever the numba cache."""
+    call = "from ngram_core.meteor import compute_meteor; compute_meteor(hyps, refs)"
+    assert not top_level(loaded_after(call, n)) & set(HEAVY)
+
+
+@pytest.mark.parametrize("call,env", [
+    ("from ngram_core.meteor import compute_meteor; compute_meteor(hyps, refs)", {"NGRAM_CORE_COMPILED": "1"}),
+    ("from ngram_core import compiled; compiled.long_running(); from ngram_core.meteor import compute_meteor; "
+     "compute_meteor(hyps, refs)", {})], ids=["NGRAM_CORE_COMPILED=1", "long_running()"])
+def test_a_long_running_meteor_1_5_process_runs_the_loops_compiled(call, env):
+    assert "numba" in top_level(loaded_after(call, 10, **env))
+
+
 @settings(max_examples=100, deadline=None)
 @given(values=st.lists(st.text(alphabet=st.characters(blacklist_categories=("Cs",)))), offset=st.integers(0, 3),
        large=st.booleans())
@@ -74,7 +90,9 @@ def test_arrays_built_from_buffers_equal_pyarrows_own(values, offset, large):
     assert built.equals(pa.array(values, type=kind)) and built.validate(full=True) is None
     numbers = np.arange(len(values)) * 7 - 3
     assert arrow_arrays.int64s(numbers).equals(pa.array(numbers, type=pa.int64()))
-    flags = pa.array([len(v) % 2 == 0 for v in values], type=pa.bool_()).slice(min(offset, len(values)))
+    even = [len(v) % 2 == 0 for v in values]
+    assert arrow_arrays.booleans(np.array(even, dtype=bool)).equals(pa.array(even, type=pa.bool_()))
+    flags = pa.array(even, type=pa.bool_()).slice(min(offset, len(values)))
     assert arrow_arrays.to_numpy(flags).tolist() == flags.to_numpy(zero_copy_only=False).tolist()
     sliced = pa.array(numbers, type=pa.int32()).slice(min(offset, len(values)))
     assert arrow_arrays.to_numpy(sliced).tolist() == sliced.to_numpy().tolist()

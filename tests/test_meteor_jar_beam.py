@@ -14,12 +14,14 @@ from __future__ import annotations
 from typing import List, Tuple
 
 import numpy as np
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ngram_core.meteor.jar.beam import (MAX_CANDIDATES, cap_candidates, capped_rows, count_chunks,
                                         ranking_weights, search)
-from ngram_core.meteor.jar.match_kernel import shared_key_matches
+from ngram_core import compiled
+from ngram_core.meteor.jar import match_kernel
 from ngram_core.meteor.jar.matching import JarCandidates
 
 Match = Tuple[int, int, int, int, int]  # (ref_start, ref_len, hyp_start, hyp_len, module)
@@ -211,14 +213,17 @@ def test_no_candidates_and_empty_sentences():
     assert search(empty, WEIGHTS).tolist() == []
 
 
+@pytest.mark.parametrize("compiled_form", [False, True], ids=["plain", "compiled"])
 @settings(max_examples=200, deadline=None)
 @given(st.lists(st.tuples(st.lists(st.integers(0, 5), max_size=30), st.lists(st.integers(0, 5), max_size=30),
                           st.booleans()), min_size=1, max_size=4),
        st.lists(st.frozensets(st.integers(0, 4), max_size=3), min_size=6, max_size=6),
        st.lists(st.integers(0, 3), min_size=6, max_size=6), st.booleans(), st.integers(1, 6))
-def test_shared_key_matches_is_the_loop_with_the_cap(pairs, type_keys, word_hash, other_word, limit):
-    """The matchers' compiled join: for each reference word, the hypothesis words sharing
-    a key (and with another hash), the nearest ``limit`` (ties: the earlier), in order."""
+def test_shared_key_matches_is_the_loop_with_the_cap(compiled_form, pairs, type_keys, word_hash, other_word, limit):
+    """The matchers' join, plain and compiled: for each reference word, the hypothesis
+    words sharing a key (and with another hash), the nearest ``limit`` (ties: the
+    earlier), in order."""
+    shared_key_matches = (compiled.compile_loops(match_kernel) if compiled_form else match_kernel).shared_key_matches
     hyp_tok = np.array([t for h, _, _ in pairs for t in h], dtype=np.int64)
     ref_tok = np.array([t for _, r, _ in pairs for t in r], dtype=np.int64)
     hyp_start = np.cumsum([0] + [len(h) for h, _, _ in pairs]).astype(np.int64)

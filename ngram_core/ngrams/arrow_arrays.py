@@ -63,6 +63,12 @@ def int64s(values) -> pa.Array:
     return pa.Array.from_buffers(pa.int64(), len(data), [None, pa.py_buffer(data)])
 
 
+def booleans(values) -> pa.Array:
+    """``pa.array(values, type=pa.bool_())`` for a numpy array or list of booleans."""
+    data = np.ascontiguousarray(values, dtype=bool)
+    return pa.Array.from_buffers(pa.bool_(), len(data), [None, pa.py_buffer(np.packbits(data, bitorder="little"))])
+
+
 def to_numpy(array: pa.Array) -> np.ndarray:
     """``array.to_numpy(zero_copy_only=False)`` for integers or booleans without nulls
     (integers: a read-only view of the arrow memory; booleans: a new bool array)."""

@@ -42,7 +42,7 @@ some candidate may still test it, so that a long sentence needs few 64-bit words
 
 Bound: at most :data:`MAX_CANDIDATES` (128) candidates per reference position are looked
 at (:func:`cap_candidates`; the word matchers apply it while they join,
-:func:`._jar_match_kernel.shared_key_matches`, and :func:`.jar_matching.jar_candidates`
+:func:`.match_kernel.shared_key_matches`, and :func:`.jar_matching.jar_candidates`
 when it assembles the modules' outputs, before the candidates' columns are built):
 the ones nearest to the reference position, kept in the jar's order. It never binds on
 real sentences (the 53,910 WMT English-target pairs have at most 123 candidates at one
@@ -57,7 +57,9 @@ from typing import List, Optional, Sequence, Tuple
 
 import numpy as np
 
+from ... import compiled
 from ...ngrams.corpus import offsets_from_counts
+from . import beam_kernel
 from .matching import CANDIDATE_FIELDS, MAX_CANDIDATES, JarCandidates
 
 DEFAULT_BEAM = 40
@@ -94,10 +96,9 @@ def capped_rows(cands, limit: int = MAX_CANDIDATES) -> Optional[np.ndarray]:
     sizes = np.diff(np.append(first, n))
     if sizes.max() <= limit:
         return None
-    from .beam_kernel import nearest_in_groups
-
     distance = np.abs(np.asarray(cands.hyp_start, np.int64) - start)
-    return np.flatnonzero(nearest_in_groups(np.append(first, n), distance, limit))
+    words = int(np.sum(cands.hyp_length) + np.sum(cands.ref_length))
+    return np.flatnonzero(compiled.loops(beam_kernel, words).nearest_in_groups(np.append(first, n), distance, limit))
 
 
 def search(cands: JarCandidates, weights: np.ndarray, beam: int = DEFAULT_BEAM) -> np.ndarray:
@@ -156,6 +157,11 @@ class _Arrays:
         self.fixed_end[pos] = (self.hs + self.hl)[f][rows]
 
 
+def _words(c: _Arrays) -> int:
+    """The words of the pairs searched (both sides): the size :func:`ngram_core.compiled.loops` weighs."""
+    return int(c.hoff[-1] + c.roff[-1])
+
+
 def _coverage(start: np.ndarray, length: np.ndarray, size: int) -> np.ndarray:
     """How many spans cover each of ``size`` positions."""
     delta = np.bincount(start, minlength=size + 1) - np.bincount(start + length, minlength=size + 1)
@@ -208,11 +214,10 @@ def _search_open(c: _Arrays, beam: int) -> np.ndarray:
     clear_lo = np.searchsorted(clear_step, steps, side="left")
     clear_hi = np.searchsorted(clear_step, steps, side="right")
 
-    from .beam_kernel import beam_search  # numba, compiled once per installation (cached)
-
+    kernel = compiled.loops(beam_kernel, _words(c))
     step_first = np.searchsorted(rel_pair, pairs, side="left")
     step_count = np.searchsorted(rel_pair, pairs, side="right") - step_first
-    chosen, _ = beam_search(step_first, step_count, c.ref_lengths[pairs], width, t, lo, hi, fixed, resume,
+    chosen, _ = kernel.beam_search(step_first, step_count, c.ref_lengths[pairs], width, t, lo, hi, fixed, resume,
                             enter_end, clear_lo, clear_hi, clear_word, clear_mask, o, first, words, masks, c.hs, c.hl,
                             c.rl, c.rank, int(beam))
     return np.sort(chosen)
@@ -228,9 +233,8 @@ def _slots(c: _Arrays, o: np.ndarray, pairs: np.ndarray) -> tuple:
     at a later position can test its word (greedy interval colouring: as many bits as
     words are live at once), so that a long sentence stays narrow.
     """
-    from .beam_kernel import contested_steps, slot_masks
-
-    first_all, last_all = contested_steps(c.hflat[o], c.hl[o], c.rs[o], int(c.hoff[-1]))
+    kernel = compiled.loops(beam_kernel, _words(c))
+    first_all, last_all = kernel.contested_steps(c.hflat[o], c.hl[o], c.rs[o], int(c.hoff[-1]))
     words_pos = np.flatnonzero(first_all >= 0)  # the contested hypothesis words (flat), ascending
     first_test, last_test = first_all[words_pos], last_all[words_pos]
     del first_all, last_all
@@ -249,7 +253,7 @@ def _slots(c: _Arrays, o: np.ndarray, pairs: np.ndarray) -> tuple:
               np.left_shift(np.uint64(1), (bit_of_word[r] % _WORD).astype(np.uint64)))
     bit_of_flat = np.zeros(int(c.hoff[-1]), dtype=np.int64)  # read at contested words only
     bit_of_flat[words_pos] = bit_of_word
-    first, words, masks = slot_masks(c.hflat[o], c.hl[o], bit_of_flat)
+    first, words, masks = kernel.slot_masks(c.hflat[o], c.hl[o], bit_of_flat)
     return first, words, masks, (bits_needed[pairs] + _WORD - 1) // _WORD, clears
 
 

@@ -1,10 +1,11 @@
 # SPDX-License-Identifier: LGPL-2.1-only
 # Part of ngram-core's port of METEOR 1.5 (Michael Denkowski and Alon Lavie, CMU), licensed
 # under the GNU LGPL 2.1 (LICENSE.LGPL-2.1), not Apache-2.0 as the rest of ngram-core.
-"""The beam of :mod:`.jar_beam`, compiled (numba): one pair after another, plain loops.
+"""The beam of :mod:`.beam`: one pair after another, plain loops over numpy arrays.
 
-Kept apart so that numba is imported only when METEOR 1.5 is computed. Every array is
-prepared by :func:`.jar_beam.search`; the rules are described there.
+Plain Python that imports no numba, run as it is or compiled by numba
+(:func:`ngram_core.compiled.loops`), as :mod:`.match_kernel`. Every array is prepared
+by :func:`.beam.search`; the rules are described there.
 
 Paths live in a pool of slots; ``order`` lists the current paths' slots, best first. A
 path that skips a position, takes a fixed match or goes on inside its match is updated
@@ -15,15 +16,11 @@ sorted already.
 """
 from __future__ import annotations
 
-import numba
 import numpy as np
 
-from ...numba_cache import register
-
-register()  # a place to cache the machine code even in a read-only install (numba_cache)
+COMPILE_INLINE = ("_better", "_offer")  # compiled into their callers (numba's inline="always")
 
 
-@numba.njit(cache=True, nogil=True, inline="always")
 def _better(score_a, chunks_a, dist_a, score_b, chunks_b, dist_b):
     """Whether a path ranks strictly before another (the jar's PARTIAL_COMPARE_TOTAL)."""
     if score_a != score_b:
@@ -33,7 +30,6 @@ def _better(score_a, chunks_a, dist_a, score_b, chunks_b, dist_b):
     return dist_a < dist_b
 
 
-@numba.njit(cache=True, nogil=True)
 def beam_search(step_first, step_count, length, width, t_of, lo_of, hi_of, fixed_of, resume_of, enter_end_of,
                 clear_lo_of, clear_hi_of, clear_word, clear_mask, open_rows, cand_first, cand_words, cand_masks,
                 f_hs, f_hl, f_rl, f_rank, beam):
@@ -217,7 +213,6 @@ def beam_search(step_first, step_count, length, width, t_of, lo_of, hi_of, fixed
     return chosen[:n_chosen], first
 
 
-@numba.njit(cache=True, nogil=True, inline="always")
 def _offer(e_score, e_chunks, e_dist, top, n_top, beam, x):
     """Put entry ``x`` into ``top``, the sorted first ``beam`` entries (the caller checked
     that it beats the last one when ``top`` is full). Entries come in the jar's order,
@@ -247,7 +242,6 @@ def _offer(e_score, e_chunks, e_dist, top, n_top, beam, x):
     return n
 
 
-@numba.njit(cache=True, nogil=True)
 def contested_steps(hyp_start, hyp_len, step, n_words):
     """For each of ``n_words`` hypothesis words (flat over the pairs), the first and last
     ``step`` (reference start) of the candidates covering it, -1 for a word no
@@ -264,7 +258,6 @@ def contested_steps(hyp_start, hyp_len, step, n_words):
     return first, last
 
 
-@numba.njit(cache=True, nogil=True)
 def slot_masks(hyp_start, hyp_len, bit_of_word):
     """The bitset words and bits of each candidate's hypothesis words (``bit_of_word``:
     each flat hypothesis word's bit), one entry per distinct bitset word: (first, words,
@@ -300,7 +293,6 @@ def slot_masks(hyp_start, hyp_len, bit_of_word):
     return first, words, masks
 
 
-@numba.njit(cache=True, nogil=True)
 def nearest_in_groups(group_start, distance, limit):
     """Which rows to keep: in each group of rows ``group_start[g]:group_start[g + 1]``,
     the ``limit`` with the least ``distance`` (ties: the earlier row); every row of a

@@ -1,25 +1,21 @@
 # SPDX-License-Identifier: LGPL-2.1-only
 # Part of ngram-core's port of METEOR 1.5 (Michael Denkowski and Alon Lavie, CMU), licensed
 # under the GNU LGPL 2.1 (LICENSE.LGPL-2.1), not Apache-2.0 as the rest of ngram-core.
-"""The word matchers of :mod:`.jar_matching` (exact, stem, synonym), compiled (numba):
-one pair after another, plain loops.
+"""The word matchers of :mod:`.matching` (exact, stem, synonym): one pair after
+another, plain loops over numpy arrays.
 
-Kept apart, as :mod:`._jar_beam_kernel`, so that numba is imported only when METEOR 1.5
-is computed. A pair's sentences are short (tens of words), so a join done inside each
-pair, on arrays that stay in the cache, costs far less than a sort of the whole
-corpus's rows on (pair, key).
+Plain Python that imports no numba: a one-off call on a small input runs it as it
+is, a large input or a long-running process runs it compiled by numba
+(:func:`ngram_core.compiled.loops`), the same code giving the same results
+(``tests/test_meteor_loops.py``). A pair's sentences are short (tens of words), so a
+join done inside each pair, on arrays that stay in the cache, costs far less than a
+sort of the whole corpus's rows on (pair, key).
 """
 from __future__ import annotations
 
-import numba
 import numpy as np
 
-from ...numba_cache import register
 
-register()  # a place to cache the machine code even in a read-only install (numba_cache)
-
-
-@numba.njit(cache=True, nogil=True)
 def shared_key_matches(hyp_start, ref_start, hyp_tok, ref_tok, key_offsets, key_flat, n_keys, word_hash, other_word,
                        active, limit):
     """For each active pair p (hypothesis rows ``hyp_start[p]:hyp_start[p + 1]``,
@@ -157,91 +153,3 @@ def shared_key_matches(hyp_start, ref_start, hyp_tok, ref_tok, key_offsets, key_
                 out_hyp[n_out] = h0 + hits[x]
                 n_out += 1
     return out_ref[:n_out], out_hyp[:n_out]
-
-
-@numba.njit(cache=True, nogil=True)
-def phrase_keys(phrase_words, multiplier):
-    """The keys of the paraphrase table's hash index (:class:`.jar_paraphrase.ParaphraseTable`),
-    from its phrases (``phrase_words[k, p]``: word k of phrase p as word id + 1, 0 past
-    its end; phrases sorted): the hash of every phrase (key p), then of every proper
-    prefix of a phrase that is not a phrase (once each: a prefix longer than what the
-    phrase shares with the one before it). Hash: h' = h * ``multiplier`` + word, mod 2^64.
-
-    Returns (keys, phrase lengths, continued: whether some longer phrase starts with the
-    key's words)."""
-    depth, n = phrase_words.shape
-    length = np.zeros(n, np.uint8)
-    lcp = np.zeros(n, np.uint8)  # leading words shared with the phrase before
-    n_prefixes = 0
-    for p in range(n):
-        m = 0
-        while m < depth and phrase_words[m, p] != 0:
-            m += 1
-        length[p] = m
-        if p > 0:
-            s = 0
-            while s < depth and phrase_words[s, p] != 0 and phrase_words[s, p] == phrase_words[s, p - 1]:
-                s += 1
-            lcp[p] = s
-        # prefixes of n words, lcp < n < length
-        if m - 1 > lcp[p]:
-            n_prefixes += m - 1 - lcp[p]
-    keys = np.zeros(n + n_prefixes, np.uint64)
-    continued = np.ones(n + n_prefixes, np.bool_)
-    at = n
-    for p in range(n):
-        h = np.uint64(0)
-        for k in range(length[p]):
-            h = h * multiplier + np.uint64(phrase_words[k, p])
-            if k + 1 < length[p] and k + 1 > lcp[p]:
-                keys[at] = h
-                at += 1
-        keys[p] = h
-        continued[p] = p + 1 < n and lcp[p + 1] == length[p]
-    return keys, length, continued
-
-
-@numba.njit(cache=True, nogil=True)
-def hash_insert(keys, bits, slot_multiplier):
-    """An open-addressing table (linear probing) of ``keys`` (distinct, nonzero) with
-    2^bits slots, a key's first slot the top ``bits`` bits of key * ``slot_multiplier``:
-    (slot keys, 0 for empty; slot's index into ``keys``; whether the keys were distinct
-    and nonzero)."""
-    size = 1 << bits
-    mask = size - 1
-    shift = np.uint64(64 - bits)
-    slot_keys = np.zeros(size, np.uint64)
-    slot_index = np.full(size, -1, np.int32)
-    ok = True
-    for i in range(len(keys)):
-        key = keys[i]
-        if key == 0:
-            ok = False
-            continue
-        s = np.int64((key * slot_multiplier) >> shift)
-        while slot_keys[s] != 0:
-            if slot_keys[s] == key:
-                ok = False
-                break
-            s = (s + 1) & mask
-        if slot_keys[s] == 0:
-            slot_keys[s] = key
-            slot_index[s] = i
-    return slot_keys, slot_index, ok
-
-
-@numba.njit(cache=True, nogil=True)
-def hash_find(slot_keys, slot_index, bits, slot_multiplier, queries):
-    """For each query, the index of that key in the table of :func:`hash_insert`, or -1."""
-    mask = (1 << bits) - 1
-    shift = np.uint64(64 - bits)
-    result = np.full(len(queries), -1, np.int64)
-    for q in range(len(queries)):
-        key = queries[q]
-        s = np.int64((key * slot_multiplier) >> shift)
-        while slot_keys[s] != 0:
-            if slot_keys[s] == key:
-                result[q] = slot_index[s]
-                break
-            s = (s + 1) & mask
-    return result

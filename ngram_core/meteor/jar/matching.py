@@ -36,7 +36,9 @@ from typing import Callable, Dict, List, Optional, Sequence, Tuple
 
 import numpy as np
 
+from ... import compiled
 from ...ngrams.corpus import offsets_from_counts
+from . import beam_kernel, match_kernel
 from .paraphrase import paraphrase_table
 from .resources import jar_synonyms, language_name
 from .stemmers import jar_stemmer
@@ -186,10 +188,9 @@ def _matches(words: _Words, hyp: Side, ref: Side, hyp_rows: np.ndarray, ref_rows
     with its type (type t's keys ``key_flat[key_offsets[t]:key_offsets[t + 1]]``), with
     another word hash if ``other_word``; in the jar's loop order, at most
     :data:`MAX_CANDIDATES` per reference word, the nearest."""
-    from .match_kernel import shared_key_matches  # numba, compiled once per installation (cached)
-
     n_keys = int(key_flat.max()) + 1 if len(key_flat) else 0
-    r, h = shared_key_matches(hyp.start, ref.start, hyp.tok, ref.tok, key_offsets, key_flat, n_keys, words.hash,
+    kernel = compiled.loops(match_kernel, len(words.segments.tokens))  # the corpus's words decide
+    r, h = kernel.shared_key_matches(hyp.start, ref.start, hyp.tok, ref.tok, key_offsets, key_flat, n_keys, words.hash,
                               other_word, _active_pairs(hyp, ref, hyp_rows, ref_rows), MAX_CANDIDATES)
     return _single_words(r, h)
 
@@ -395,9 +396,8 @@ def _assemble(found: List[Tuple[int, _Module]], hyp: Side, ref: Side, hyp_length
         new[1:] = ref_row[1:] != ref_row[:-1]
         first = np.flatnonzero(new)
         if np.diff(np.append(first, len(ref_row))).max() > limit:
-            from .beam_kernel import nearest_in_groups
-
-            keep = np.flatnonzero(nearest_in_groups(np.append(first, len(ref_row)),
+            kernel = compiled.loops(beam_kernel, len(hyp) + len(ref))
+            keep = np.flatnonzero(kernel.nearest_in_groups(np.append(first, len(ref_row)),
                                                     np.abs(hyp.pos[hyp_row] - ref.pos[ref_row]), limit))
             order = keep if order is None else order[keep]
             ref_row, hyp_row = ref_row[keep], hyp_row[keep]

@@ -42,6 +42,7 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
 
+from ...ngrams import arrow_arrays
 from ...ngrams.arrow_encoding import encode_space_separated
 from ...ngrams.encoded import EncodedTexts, offsets_from_counts
 from ...options import OptionFix
@@ -98,7 +99,7 @@ def check_normalized_language(language: str) -> str:
 
 
 def _s(text: str) -> pa.Scalar:
-    return pa.scalar(text, pa.large_string())
+    return arrow_arrays.string_scalar(text)
 
 
 def _sub(text: pa.Array, step) -> pa.Array:
@@ -133,7 +134,7 @@ def normalize_lines(lines: Sequence[str], language: str = "english") -> pa.Array
     """``Normalizer.normalizeLine(line, language, keepPunctuation=true)`` of each line
     (case kept), for all lines at once (pyarrow's RE2 kernels)."""
     name = check_normalized_language(language)
-    text = pa.array(lines, type=pa.large_string())
+    text = arrow_arrays.strings(lines)
     if not len(text):
         return text
     text = _sub(pc.binary_join_element_wise(_s(" "), text, _s(" "), _s("")), _SEPARATE)
@@ -164,9 +165,9 @@ def _split_words(text: pa.Array):
     # (the other delimiters are rare: spaces first, then a plain split, much faster than a regex split)
     lists = pc.split_pattern(pc.replace_substring_regex(text, "[\\t\\n\\r\\f]", " "), " ")
     words = lists.flatten()
-    keep = pc.not_equal(words, "")
-    owner = np.repeat(np.arange(len(lists)), np.diff(lists.offsets.to_numpy()))
-    counts = np.bincount(owner[keep.to_numpy(zero_copy_only=False)], minlength=len(lists))
+    keep = pc.not_equal(words, _s(""))
+    owner = np.repeat(np.arange(len(lists)), np.diff(arrow_arrays.to_numpy(lists.offsets)))
+    counts = np.bincount(owner[arrow_arrays.to_numpy(keep)], minlength=len(lists))
     return words.filter(keep), counts
 
 
@@ -175,28 +176,30 @@ def _nonbreaking(text: pa.Array, prefixes: Dict[str, bool]) -> pa.Array:
     keep it, join the words with spaces again (one after each word, as the jar)."""
     words, counts = _split_words(text)
     offsets = offsets_from_counts(counts)
-    dotted = np.flatnonzero(pc.and_(pc.ends_with(words, "."), pc.greater(pc.binary_length(words), 1))
-                            .to_numpy(zero_copy_only=False))
+    dotted = np.flatnonzero(arrow_arrays.to_numpy(pc.and_(pc.ends_with(words, "."),
+                                                          pc.greater(pc.binary_length(words), arrow_arrays.int64s([1])[0]))))
     if len(dotted):
         owner = np.searchsorted(offsets, dotted, side="right") - 1
         has_next = dotted + 1 < offsets[owner + 1]
-        word = words.take(dotted)
+        word = words.take(arrow_arrays.int64s(dotted))
         pre = pc.utf8_slice_codeunits(word, 0, -1)
-        following = words.take(np.where(has_next, dotted + 1, dotted))
-        any_prefix = pc.is_in(pre, value_set=pa.array([p for p, numeric in prefixes.items() if not numeric], pa.large_string()))
-        numeric_prefix = pc.is_in(pre, value_set=pa.array([p for p, numeric in prefixes.items() if numeric], pa.large_string()))
-        lower_next = np.asarray(pc.match_substring_regex(following, "^[a-z]")) & has_next
-        digit_next = np.asarray(pc.match_substring_regex(following, "^[0-9]")) & has_next
-        mixed = np.asarray(pc.match_substring(pre, ".")) & np.asarray(pc.match_substring_regex(pre, _IS_ALPHA))
-        keep = ~mixed & (np.asarray(any_prefix) | lower_next | (np.asarray(numeric_prefix) & digit_next))
+        following = words.take(arrow_arrays.int64s(np.where(has_next, dotted + 1, dotted)))
+        any_prefix = pc.is_in(pre, value_set=arrow_arrays.strings([p for p, numeric in prefixes.items() if not numeric]))
+        numeric_prefix = pc.is_in(pre, value_set=arrow_arrays.strings([p for p, numeric in prefixes.items() if numeric]))
+        as_numpy = arrow_arrays.to_numpy
+        lower_next = as_numpy(pc.match_substring_regex(following, "^[a-z]")) & has_next
+        digit_next = as_numpy(pc.match_substring_regex(following, "^[0-9]")) & has_next
+        mixed = as_numpy(pc.match_substring(pre, ".")) & as_numpy(pc.match_substring_regex(pre, _IS_ALPHA))
+        keep = ~mixed & (as_numpy(any_prefix) | lower_next | (as_numpy(numeric_prefix) & digit_next))
         split = ~mixed & ~keep
-        new = pc.if_else(pa.array(mixed), pc.replace_substring(word, ".", ""),
-                         pc.if_else(pa.array(split), pc.binary_join_element_wise(pre, _s(" ."), _s("")), word))
+        new = pc.if_else(arrow_arrays.booleans(mixed), pc.replace_substring(word, ".", ""),
+                         pc.if_else(arrow_arrays.booleans(split), pc.binary_join_element_wise(pre, _s(" ."), _s("")),
+                                    word))
         mask = np.zeros(len(words), dtype=bool)
         mask[dotted] = True
-        words = pc.replace_with_mask(words, pa.array(mask), new)
-    lists = pa.LargeListArray.from_arrays(pa.array(offsets), words)
-    trailing = pa.array(np.where(counts > 0, " ", ""), pa.large_string())
+        words = pc.replace_with_mask(words, arrow_arrays.booleans(mask), new)
+    lists = pa.LargeListArray.from_arrays(arrow_arrays.int64s(offsets), words)
+    trailing = arrow_arrays.strings([" " if c else "" for c in counts.tolist()])
     return pc.binary_join_element_wise(pc.binary_join(lists, _s(" ")), trailing, _s(""))
 
 
@@ -208,14 +211,14 @@ def jar_tokens(lines: Sequence[str], language: str = "english", normalize: bool 
     if normalize:
         text = normalize_lines(lines, language)
     else:
-        text = pc.replace_substring_regex(pa.array(lines, type=pa.large_string()), _DELIMITERS, " ")
+        text = pc.replace_substring_regex(arrow_arrays.strings(lines), _DELIMITERS, " ")
     if normalize or lowercase:
         ascii_only = pc.string_is_ascii(text)
         lowered = pc.utf8_lower(text)  # Java's for ASCII lines; the others below
         others = pc.invert(ascii_only)
         if pc.any(others).as_py():
-            lowered = pc.replace_with_mask(lowered, others, pa.array(
-                [java_lower(line) for line in text.filter(others).to_pylist()], pa.large_string()))
+            lowered = pc.replace_with_mask(lowered, others, arrow_arrays.strings(
+                [java_lower(line) for line in text.filter(others).to_pylist()]))
         text = lowered
     return encode_space_separated(text)
 

@@ -6,9 +6,9 @@
 The table: 5,274,084 entries (phrase, paraphrase) of ``paraphrase-en.gz``, shipped as
 ``ngram_core/data/meteor15-paraphrase-en.bin.gz`` (20.9 MB, built by
 ``scripts/build_meteor_resources.py``; the jar ignores the probabilities, so they are
-left out). :func:`paraphrase_table` loads it once per process, on first use (about a
-second): 43,139 words, 2,616,378 distinct phrases of 1-7 words, 430,639 of them with
-paraphrases, each phrase keyed by a 64-bit hash of its word ids.
+left out). :func:`paraphrase_table` loads it once per process, on first use (about
+0.3 s): 43,139 words, 2,616,378 distinct phrases of 1-7 words (sorted by word ids),
+430,639 of them with paraphrases.
 
 The jar's transducer is a trie of the first-column phrases: from a position of a
 sentence it follows the words as long as they continue some phrase, and at each depth
@@ -17,9 +17,13 @@ first). Words are the table's words by string equality (its own ``Hashtable``, n
 hash keys of the other modules); a word the table lacks stops every phrase.
 :meth:`ParaphraseTable.occurrences` finds, for many token sequences at once, every
 (start, length, phrase) where a phrase of the table (of either column) occurs: level by
-level, the n-grams that are a proper prefix of some phrase grow by one word, n-gram
-hashes are looked up in sorted hash arrays, and every hit is checked word by word (so
-a hash collision can never make a match).
+level, the n-grams that are a proper prefix of some phrase grow by one word, and every
+hit is checked word by word. An n-gram is looked up either in a hash index of the
+phrases and their prefixes (:class:`_HashKeys`: built once per process by compiled
+loops, a fraction of a second, then one probe per n-gram; a hash collision can never
+make a match) or as the run of the sorted phrases that start with it
+(:class:`PhraseRanges`: numpy binary searches, nothing to build, for a one-off call);
+:func:`ngram_core.compiled.use` chooses, as for the matchers' loops.
 """
 from __future__ import annotations
 
@@ -34,8 +38,9 @@ from typing import Dict, Optional, Sequence
 import numpy as np
 
 from ...data_folder import DATA
-from ... import caches
+from ... import caches, compiled
 from ...ngrams.corpus import offsets_from_counts
+from . import paraphrase_kernel
 
 RESOURCE = DATA / "meteor15-paraphrase-en.bin.gz"
 MAGIC = b"ngram-core METEOR 1.5 paraphrase table v1\n"
@@ -54,44 +59,94 @@ class Occurrences:
     phrase: np.ndarray
 
 
-class _HashIndex:
-    """An open-addressing hash table of distinct nonzero uint64 keys (linear probing,
-    load factor below 1/2), built and searched by compiled loops
-    (:mod:`._jar_match_kernel`): ``find`` gives, for each query, the position of that
-    key in the key array, or -1. Two equal keys (a hash collision of two phrases) are
-    an error, never a silent wrong match."""
+class _HashKeys:
+    """The phrases and the proper prefixes of phrases as 64-bit hashes of their word ids
+    in an open-addressing hash table (linear probing, load factor below 1/2), built and
+    searched by compiled loops (:mod:`.paraphrase_kernel`). A lookup state is an n-gram's
+    hash, one row; two equal keys (a hash collision of two phrases) are an error, never a
+    silent wrong match."""
 
-    def __init__(self, keys: np.ndarray) -> None:
-        from .match_kernel import hash_insert
-
+    def __init__(self, phrase_words: np.ndarray) -> None:
+        self._kernel = compiled.compile_loops(paraphrase_kernel)
+        keys, self._phrase_len, self._continued = self._kernel.phrase_keys(phrase_words, _MULTIPLIER)
+        self._n_phrases = phrase_words.shape[1]
         self._bits = max(int(len(keys) * 2 - 1).bit_length(), 4)
-        self._keys, self._index, ok = hash_insert(np.ascontiguousarray(keys, dtype=np.uint64), self._bits,
-                                                  _SLOT_MULTIPLIER)
+        self._keys, self._index, ok = self._kernel.hash_insert(keys, self._bits, _SLOT_MULTIPLIER)
         if not ok:
             raise ValueError("two keys are equal, or a key is zero (the empty-slot mark)")
 
-    def find(self, queries: np.ndarray) -> np.ndarray:
-        from .match_kernel import hash_find
+    def first(self, words: np.ndarray) -> np.ndarray:
+        return (words.astype(np.uint64) + np.uint64(1))[None, :]
 
-        return hash_find(self._keys, self._index, self._bits, _SLOT_MULTIPLIER,
-                         np.ascontiguousarray(queries, dtype=np.uint64))
+    def extend(self, state: np.ndarray, n: int, words: np.ndarray) -> np.ndarray:
+        return state * _MULTIPLIER + (words + 1).astype(np.uint64)
+
+    def look(self, state: np.ndarray, n: int):
+        key = self._kernel.hash_find(self._keys, self._index, self._bits, _SLOT_MULTIPLIER,
+                                     np.ascontiguousarray(state[0]))
+        phrase = np.where((key >= 0) & (key < self._n_phrases), key, -1)
+        phrase[phrase >= 0] = np.where(self._phrase_len[phrase[phrase >= 0]] == n, phrase[phrase >= 0], -1)
+        continued = key >= 0
+        continued[continued] = self._continued[key[continued]]
+        return phrase, continued
+
+
+class PhraseRanges:
+    """The phrases found by ranges of the sorted phrase list, in numpy with nothing to
+    build (what a one-off call uses, :func:`ngram_core.compiled.use`): the phrases that
+    start with an n-gram are a run of consecutive columns of ``phrase_words`` (sorted by
+    word ids, a phrase before its extensions), narrowed word by word by binary search.
+    A lookup state is the run (first, end), two rows. The same answers as
+    :class:`_HashKeys`."""
+
+    def __init__(self, phrase_words: np.ndarray) -> None:
+        self._words = phrase_words
+
+    def first(self, words: np.ndarray) -> np.ndarray:
+        row, target = self._words[0], (words + 1).astype(self._words.dtype)
+        return np.stack([np.searchsorted(row, target, side="left"), np.searchsorted(row, target, side="right")])
+
+    def extend(self, state: np.ndarray, n: int, words: np.ndarray) -> np.ndarray:
+        row, target = self._words[n], words + 1
+        lo = _bisect(row, state[0], state[1], target, right=False)
+        return np.stack([lo, _bisect(row, lo, state[1], target, right=True)])
+
+    def look(self, state: np.ndarray, n: int):
+        lo, hi = state
+        phrase = np.full(len(lo), -1, dtype=np.int64)
+        found = hi > lo
+        if n < MAX_PHRASE:  # the run's first phrase is the n-gram itself if it ends there
+            found[found] = self._words[n, lo[found]] == 0
+        phrase[found] = lo[found]
+        return phrase, hi - lo > found
+
+
+def _bisect(row: np.ndarray, lo: np.ndarray, hi: np.ndarray, target: np.ndarray, right: bool) -> np.ndarray:
+    """For each i, the first position in ``row[lo[i]:hi[i]]`` (sorted) whose value is
+    above ``target[i]`` (``right``) or at least ``target[i]``, as ``np.searchsorted`` on
+    each slice."""
+    lo, hi = lo.copy(), hi.copy()
+    open_ = np.flatnonzero(lo < hi)
+    while len(open_):
+        a, b = lo[open_], hi[open_]
+        mid = (a + b) // 2
+        value, t = row[mid], target[open_]
+        after = value <= t if right else value < t
+        lo[open_] = np.where(after, mid + 1, a)
+        hi[open_] = np.where(after, b, mid)
+        open_ = open_[lo[open_] < hi[open_]]
+    return lo
 
 
 class ParaphraseTable:
     """The paraphrase table as arrays (see the module docstring)."""
 
     def __init__(self, arrays: Dict[str, np.ndarray]) -> None:
-        from .match_kernel import phrase_keys
-
         self.words = arrays["words"].tobytes().decode("utf-8").split("\n")
         self._word_index = {w: k for k, w in enumerate(self.words)}
-        # phrase_words[k, p]: word k of phrase p, as word id + 1 (0: the phrase is shorter)
+        # phrase_words[k, p]: word k of phrase p, as word id + 1 (0: the phrase is shorter); sorted
         self.phrase_words = arrays["phrase_words"].reshape(MAX_PHRASE, -1)
         n_phrases = self.phrase_words.shape[1]
-        # one hash table for the phrases and the proper prefixes of phrases (each once)
-        keys, self.phrase_len, self._continued = phrase_keys(self.phrase_words, _MULTIPLIER)
-        self._index = _HashIndex(keys)
-        del keys
         self._n_phrases = n_phrases
         # groups: the phrases with paraphrases, their entries in file order
         group_phrase = np.cumsum(arrays["group_phrase"].astype(np.int64))
@@ -99,6 +154,16 @@ class ParaphraseTable:
         self.group_of_phrase[group_phrase] = np.arange(len(group_phrase))
         self.group_offsets = offsets_from_counts(arrays["group_size"].astype(np.int64))
         self.entry_paraphrase = arrays["entry_paraphrase"].astype(np.int32)
+        self._finders: dict = {}  # by whether compiled: _HashKeys, PhraseRanges
+        self._finder_lock = threading.Lock()
+
+    def finder(self, compiled_loops: bool):
+        """How phrases are looked up: the hash index (built once, by compiled loops) or
+        ranges of the sorted phrases (numpy, nothing built)."""
+        with self._finder_lock:
+            if compiled_loops not in self._finders:
+                self._finders[compiled_loops] = (_HashKeys if compiled_loops else PhraseRanges)(self.phrase_words)
+            return self._finders[compiled_loops]
 
     def word_ids(self, vocab: Sequence[str]) -> np.ndarray:
         """The table's id of each word of ``vocab`` (-1: not a word of the table)."""
@@ -108,31 +173,32 @@ class ParaphraseTable:
     def occurrences(self, words: np.ndarray, offsets: np.ndarray) -> Occurrences:
         """Every occurrence of a phrase of the table in the sequences
         ``words[offsets[s]:offsets[s + 1]]`` (table word ids, -1 for other words)."""
+        finder = self.finder(compiled.use(len(words), compiled.LOOPS_LARGE_INPUT_TOKENS))
         n_seq = len(offsets) - 1
         seq_of = np.repeat(np.arange(n_seq, dtype=np.int64), np.diff(offsets))
         end = offsets[1:][seq_of]
         start = np.flatnonzero(words >= 0)
-        hashes = words[start].astype(np.uint64) + np.uint64(1)
+        state = finder.first(words[start])
         found = []
         for n in range(1, MAX_PHRASE + 1):
             if not len(start):
                 break
-            key = self._index.find(hashes)
-            hit = (key >= 0) & (key < self._n_phrases)
+            phrase, continued = finder.look(state, n)
+            hit = phrase >= 0
             if hit.any():
-                phrase, where = key[hit], start[hit]
-                same = self.phrase_len[phrase] == n
+                phrase, where = phrase[hit], start[hit]
+                same = np.ones(len(phrase), dtype=bool)
                 for k in range(n):  # every word, so that a hash collision cannot pass
                     same &= self.phrase_words[k, phrase].astype(np.int64) == words[where + k] + 1
                 found.append((where[same], np.full(int(same.sum()), n, dtype=np.int64), phrase[same]))
             # grow the n-grams that some phrase continues, by the next word if there is one
-            grows = key >= 0
-            grows[grows] = self._continued[key[grows]]
+            grows = continued
             nxt = start + n
             grows &= nxt < end[start]
             grows[grows] &= words[nxt[grows]] >= 0
             start = start[grows]
-            hashes = hashes[grows] * _MULTIPLIER + (words[start + n] + 1).astype(np.uint64)
+            if n < MAX_PHRASE:
+                state = finder.extend(state[:, grows], n, words[start + n])
         if not found:
             empty = np.zeros(0, dtype=np.int64)
             return Occurrences(empty, empty, empty, empty)

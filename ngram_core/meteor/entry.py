@@ -30,14 +30,12 @@ import numpy as np
 
 from ..metric import Adapter, Corpora, CorpusKey, MetricBase, Wire, corpus_key, global_n_refs, int_column
 from ..signature import nrefs_field
-from .jar import metric as jar_metric
 from . import metric as meteor_metric, options as meteor_options
-from .jar.metric import parameters_of
+from .jar.settings import VARIANT as JAR, parameters_of  # JAR: the variant whose statistics are the jar's
 from .jar.statistics import MeteorParameters, MeteorStatistics, columns, scores as jar_scores
 from .scoring import MeteorStats, meteor_formula
 
 COLUMNS = ("meteor_score", "meteor_hyp_len", "meteor_ref_len", "meteor_matches", "meteor_chunks", "meteor_n_refs")
-JAR = jar_metric.VARIANT  # "meteor-1.5": the variant whose statistics are the jar's
 
 
 @dataclass
@@ -70,6 +68,8 @@ def meteor_result(stats, opts: Mapping[str, Any]) -> Dict[str, Any]:
     """METEOR's result dictionary (the keys of ``compute_meteor``) from its statistics
     (:class:`MeteorStatistics` for ``meteor-1.5``, :class:`MeteorSegments` for ``nltk``)."""
     if opts["variant"] == JAR:
+        from .jar import metric as jar_metric  # (the matcher, the search, pyarrow: on first need)
+
         return jar_metric.statistics_result(stats, meteor_options.settings_of(opts), bool(opts["return_segments"]))
     total = stats.total()
     result: Dict[str, Any] = {
@@ -143,6 +143,8 @@ class Meteor(MetricBase):
 
     def statistics(self, corpora: Corpora, options: Mapping[str, Any]):
         if options["variant"] == JAR:
+            from .jar import metric as jar_metric
+
             return jar_metric.jar_statistics(corpora.hyps, corpora.refs, meteor_options.settings_of(options)).stats
         corpus = corpora.corpus(options["tokenize"], options["lowercase"])
         segments = meteor_metric.corpus_segment_statistics(corpus, options["stages"], options["alpha"],

@@ -38,7 +38,6 @@ from ..signature import nrefs_field
 from .nltk.matching import STAGES, Lexicon, Matches, check_stages, nltk_matches
 from .options import OPTIONS, settings_of
 from .scoring import DEFAULT_ALPHA, DEFAULT_BETA, DEFAULT_GAMMA, MeteorStats, check_parameters, meteor_formula
-from .jar import metric as jar_metric
 from .tables import Segments, Side
 Pair = Tuple[int, int, int]  # (hypothesis position, reference position, stage index)
 
@@ -204,6 +203,8 @@ def compute_meteor(predictions: Sequence[str], references: Sequence[Any], **opti
     and ``segment_references`` (index of the best reference).
     """
     if options["variant"] == "meteor-1.5":
+        from .jar import metric as jar_metric  # (the matcher, the search, pyarrow: on first need)
+
         hyps, refs = check_corpus(predictions, references)
         settings = settings_of(options)
         return jar_metric.jar_result_dict(jar_metric.jar_statistics(hyps, refs, settings), options["return_segments"])

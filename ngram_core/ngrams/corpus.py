@@ -24,7 +24,7 @@ import numpy as np
 
 from .. import caches, compiled
 from ..tokenizers import for_case, get_tokenizer
-from .encoded import EncodedTexts, intern_strings, offsets_from_counts  # noqa: F401  (intern_strings: also imported from here)
+from .encoded import EncodedTexts, offsets_from_counts
 
 
 SMALL_INPUT_TEXTS = 512  # up to this many texts, encode in Python through RecentTokens

@@ -58,11 +58,11 @@ from typing import List, Optional, Sequence, Tuple
 import numpy as np
 
 from ... import compiled
-from ...ngrams.corpus import offsets_from_counts
+from ...ngrams.encoded import offsets_from_counts
 from . import beam_kernel
 from .matching import CANDIDATE_FIELDS, MAX_CANDIDATES, JarCandidates
+from .settings import DEFAULT_BEAM
 
-DEFAULT_BEAM = 40
 _WORD = 64  # bits of a bitset word
 _NONE = np.zeros(0, dtype=np.int64)
 

@@ -37,15 +37,15 @@ from typing import Callable, Dict, List, Optional, Sequence, Tuple
 import numpy as np
 
 from ... import compiled
-from ...ngrams.corpus import offsets_from_counts
+from ...ngrams.encoded import offsets_from_counts
 from . import beam_kernel, match_kernel
 from .paraphrase import paraphrase_table
 from .resources import jar_synonyms, language_name
+from .settings import MODULES, check_modules
 from .stemmers import jar_stemmer
 from ..java_text import string_hashes
 from ..tables import KeyIndex, Segments, Side, combined, csr, expand_csr
 
-MODULES = ("exact", "stem", "synonym", "paraphrase")
 _HASH_KEYS = 1 << 32  # Java int hashes, shifted to [0, 2^32)
 _NONE = np.zeros(0, dtype=np.int64)
 CANDIDATE_FIELDS = ("pair", "ref_start", "ref_len", "hyp_start", "hyp_len", "module")  # one entry per candidate
@@ -311,20 +311,6 @@ def _rows_of(offsets: np.ndarray, owners: np.ndarray) -> np.ndarray:
 
 _MATCHERS: Dict[str, Callable[..., _Module]] = {"exact": _exact, "stem": _stem, "synonym": _synonym,
                                                 "paraphrase": _paraphrase}
-
-
-def check_modules(modules: Sequence[str]) -> Tuple[str, ...]:
-    """``modules`` as a tuple, in the given order (the jar's ``-m``: any order, each once)."""
-    if isinstance(modules, str):
-        modules = modules.split()
-    modules = tuple(modules)
-    unknown = [m for m in modules if m not in MODULES]
-    if unknown or not modules or len(set(modules)) != len(modules):
-        raise ValueError(f"modules={modules!r}: give one or more distinct modules out of {', '.join(MODULES)}")
-    missing = [m for m in modules if m not in _MATCHERS]
-    if missing:
-        raise NotImplementedError(f"METEOR 1.5 module(s) {', '.join(missing)} not implemented yet")
-    return modules
 
 
 def identical_pairs(segments: Segments, hyp_seg: np.ndarray, ref_seg: np.ndarray, hashes: np.ndarray) -> np.ndarray:

@@ -30,12 +30,11 @@ from .beam import MAX_CANDIDATES, count_chunks, ranking_weights, search
 from .matching import CANDIDATE_FIELDS, JarCandidates, jar_candidates
 from .normalize import java_lower, jar_tokens, release_arrow_memory
 from .resources import function_words
-from .settings import FUNCTION_WORDS, JarSettings
+from .settings import FUNCTION_WORDS, JarSettings, parameters_of
 from .statistics import MeteorParameters, MeteorStatistics, scores, statistics_rows
 from ..options import OPTIONS, options_of
 from ..tables import Segments
 
-VARIANT = "meteor-1.5"
 
 
 @dataclass(frozen=True)
@@ -66,10 +65,6 @@ class JarResult:
     reference: np.ndarray  # index of the best reference among the segment's references
     alignments: JarAlignments
     settings: JarSettings
-
-
-def parameters_of(settings: JarSettings) -> MeteorParameters:
-    return MeteorParameters(settings.alpha, settings.beta, settings.gamma, settings.delta, settings.stage_weights)
 
 
 def jar_statistics(hypotheses: Sequence[str], references: Sequence[Sequence[str]], settings: JarSettings) -> JarResult:

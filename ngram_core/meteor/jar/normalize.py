@@ -45,8 +45,8 @@ import pyarrow.compute as pc
 from ...ngrams import arrow_arrays
 from ...ngrams.arrow_encoding import encode_space_separated
 from ...ngrams.encoded import EncodedTexts, offsets_from_counts
-from ...options import OptionFix
-from .resources import NORMALIZED_LANGUAGES, language_name, nonbreaking_prefixes
+from .resources import nonbreaking_prefixes
+from .settings import check_normalized_language
 from ..java_text import java_lower
 
 # The jar's letter ranges (Normalizer.alpha): ASCII, Latin-1 and Latin Extended-A
@@ -86,16 +86,6 @@ _CONTRACTIONS = {
 _SPACES = " \u00a0\u2000-\u200a\u202f\u205f\u3000"
 _WHITE = (f"[{_SPACES}]{{2,}}|[\u00a0\u2000-\u200a\u202f\u205f\u3000]", " ")
 _JAVA_TRIM = "".join(chr(c) for c in range(0x21))  # String.trim(): every char <= U+0020
-
-
-def check_normalized_language(language: str) -> str:
-    """The jar's name of ``language``, if the jar can normalize it (``-norm``)."""
-    name = language_name(language)
-    if name not in NORMALIZED_LANGUAGES:
-        raise OptionFix("meteor", f"METEOR 1.5 has no normalizer for language {language!r} (only for "
-                        f"{', '.join(NORMALIZED_LANGUAGES)}), so it takes text tokenized beforehand (spaces between tokens)",
-                        {"normalize": False})
-    return name
 
 
 def _s(text: str) -> pa.Scalar:

@@ -39,7 +39,7 @@ import numpy as np
 
 from ...data_folder import DATA
 from ... import caches, compiled
-from ...ngrams.corpus import offsets_from_counts
+from ...ngrams.encoded import offsets_from_counts
 from . import paraphrase_kernel
 
 RESOURCE = DATA / "meteor15-paraphrase-en.bin.gz"

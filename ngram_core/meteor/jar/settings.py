@@ -50,10 +50,14 @@ from dataclasses import dataclass
 from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 from ...options import OptionFix
-from .beam import DEFAULT_BEAM
-from .matching import MODULES, check_modules  # noqa: F401 (MODULES: the stages option's choices)
-from .normalize import check_normalized_language
-from .resources import language_name
+from .resources import NORMALIZED_LANGUAGES, language_name
+from .statistics import MeteorParameters
+
+# (What can be set is declared here, apart from the code that runs it, so that reading the
+# options imports neither the matcher, the search nor pyarrow: the command line's start.)
+VARIANT = "meteor-1.5"  # the value of METEOR's ``variant`` that is this port
+DEFAULT_BEAM = 40  # the jar's -x: partial alignments kept by the search
+MODULES = ("exact", "stem", "synonym", "paraphrase")  # the jar's -m, in its order
 
 TASKS = ("rank", "adq", "hter", "util", "li", "tune")
 ENGLISH_ONLY = ("synonym", "paraphrase")  # data files the jar distribution has for English only
@@ -222,3 +226,29 @@ def language_requirements() -> List[Tuple[str, str, Tuple[str, ...], Dict[str, A
                 needs.update(refused.fix)
         rows.append((code, language_name(code), default_stages(code), needs))
     return rows
+
+
+def check_modules(modules: Sequence[str]) -> Tuple[str, ...]:
+    """``modules`` as a tuple, in the given order (the jar's ``-m``: any order, each once)."""
+    if isinstance(modules, str):
+        modules = modules.split()
+    modules = tuple(modules)
+    unknown = [m for m in modules if m not in MODULES]
+    if unknown or not modules or len(set(modules)) != len(modules):
+        raise ValueError(f"modules={modules!r}: give one or more distinct modules out of {', '.join(MODULES)}")
+    return modules
+
+
+def check_normalized_language(language: str) -> str:
+    """The jar's name of ``language``, if the jar can normalize it (``-norm``)."""
+    name = language_name(language)
+    if name not in NORMALIZED_LANGUAGES:
+        raise OptionFix("meteor", f"METEOR 1.5 has no normalizer for language {language!r} (only for "
+                        f"{', '.join(NORMALIZED_LANGUAGES)}), so it takes text tokenized beforehand (spaces between tokens)",
+                        {"normalize": False})
+    return name
+
+
+def parameters_of(settings: JarSettings) -> MeteorParameters:
+    """The scoring parameters of ``settings`` (what the statistics are scored with)."""
+    return MeteorParameters(settings.alpha, settings.beta, settings.gamma, settings.delta, settings.stage_weights)

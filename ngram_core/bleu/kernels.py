@@ -1,6 +1,6 @@
 """BLEU's compiled (numba) kernels: reference lengths per row and sacreBLEU's scores of
 rows, the same numbers as the array code of :mod:`ngram_core.bleu.statistics` and
-:mod:`ngram_core.bleu.variants.sacrebleu` to the last bit (``tests/test_small_kernels.py``),
+:mod:`ngram_core.bleu.variants.sacrebleu` to the last bit (``tests/test_compiled_kernels_equal_array_code.py``),
 run where :func:`ngram_core.compiled.use` says so.
 """
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """The compiled kernels (``ngram_core.ngrams.kernels``) give, bit for bit, what the
 array code they stand in for gives (the clipped counts are compared with
-``match_ngrams`` in test_small_inputs.py; both are compared with sacreBLEU live in the
+``match_ngrams`` in test_small_inputs_equal_general_paths.py; both are compared with sacreBLEU live in the
 BLEU tests). Which of the two runs is the rule of
 ``ngram_core.compiled.use``: the array code is checked here with that switch both
 ways, since the C library's exp and log it calls also come in two forms."""

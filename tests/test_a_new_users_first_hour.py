@@ -1,7 +1,7 @@
 """What a new user's first hour found (issue 15), one test per item, through the core and evaluate.
 
 Each test names the item it pins down. The property-based fuzz test over every metric,
-variant and option is in ``test_fuzz.py``; the fresh-venv install in ``test_install.py``.
+variant and option is in ``test_any_input_gives_a_clear_error_or_a_score_in_range.py``; the fresh-venv install in ``test_install.py``.
 """
 from __future__ import annotations
 

@@ -183,3 +183,13 @@ def check_choice(name: str, value: Any, choices: Sequence[Any]) -> Any:
     if value not in choices:
         raise ValueError(f"{name}={value!r} is not supported; use one of {', '.join(map(repr, choices))}")
     return value
+
+
+def check_texts(texts: Any, name: str) -> List[str]:
+    """A non-empty list of strings, or an error naming ``name`` and the bad item."""
+    if texts is None:
+        raise TypeError(f"{name} is None: pass a list of strings")
+    items = check_predictions(texts, name)
+    if not items:
+        raise ValueError(f"{name} is empty: pass at least one string")
+    return items

@@ -288,3 +288,15 @@ class MetricBase:
             return scores.reshape(len(rows), M)
 
         return scorer
+
+
+def sentence_values(entry: Metric, options: Mapping[str, Any]) -> Dict[str, Any]:
+    """The metric's resolved options for sentence-level scores: its ``sentence_options``
+    where its chosen variant reads them, then the user's (checked now)."""
+    if "return_segments" in options:
+        raise TypeError("return_segments is not an option here: the scores are per segment already")
+    given = dict(options)
+    for name, value in entry.sentence_options.items():
+        if name not in given and entry.OPTIONS.reads(name, given):
+            given[name] = value
+    return entry.OPTIONS.resolve(given)

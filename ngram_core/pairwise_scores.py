@@ -38,37 +38,15 @@ A list of candidate lists gives one selection per source.
 from __future__ import annotations
 
 import sys
-from typing import Any, Dict, List, Mapping, NamedTuple, Optional, Sequence
+from typing import Any, List, Mapping, NamedTuple, Optional, Sequence
 
 import numpy as np
 
 from . import registry
-from .inputs import check_predictions
-from .metric import Metric
+from .inputs import check_texts
+from .metric import Metric, sentence_values
 
 BLOCK_PAIRS = 1 << 18  # pairs per block: 262,144
-
-
-def sentence_values(entry: Metric, options: Mapping[str, Any]) -> Dict[str, Any]:
-    """The metric's resolved options for sentence-level scores: its ``sentence_options``
-    where its chosen variant reads them, then the user's (checked now)."""
-    if "return_segments" in options:
-        raise TypeError("return_segments is not an option here: the scores are per segment already")
-    given = dict(options)
-    for name, value in entry.sentence_options.items():
-        if name not in given and entry.OPTIONS.reads(name, given):
-            given[name] = value
-    return entry.OPTIONS.resolve(given)
-
-
-def check_texts(texts: Any, name: str) -> List[str]:
-    """A non-empty list of strings, or an error naming ``name`` and the bad item."""
-    if texts is None:
-        raise TypeError(f"{name} is None: pass a list of strings")
-    items = check_predictions(texts, name)
-    if not items:
-        raise ValueError(f"{name} is empty: pass at least one string")
-    return items
 
 
 def _metric(metric: Any) -> Metric:
@@ -163,4 +141,4 @@ def mbr_select(metric: str, candidates: Sequence[Any], references: Optional[Sequ
     return [_select(entry, c, r, values) for c, r in _progress(zip(groups, ref_groups), len(groups))]
 
 
-__all__ = ["BLOCK_PAIRS", "Selection", "mbr_select", "pairwise", "sentence_values"]
+__all__ = ["BLOCK_PAIRS", "Selection", "mbr_select", "pairwise"]

@@ -107,7 +107,7 @@ def test_blocks_do_not_change_the_numbers(monkeypatch):
 def test_self_bleu_equals_a_loop_of_sacrebleu_on_wmt():
     hyps, _ = wmt_texts()
     loop = [sacrebleu_sentence(h, hyps[:i] + hyps[i + 1:]) for i, h in enumerate(hyps)]
-    assert leave_one_out_scores(hyps, ngram_core.pairwise_scores.sentence_values(
+    assert leave_one_out_scores(hyps, ngram_core.metric.sentence_values(
         ngram_core.registry.get("bleu"), {})).tolist() == loop
     assert ngram_core.self_bleu(hyps) == sum(loop) / len(loop)
 
@@ -125,7 +125,7 @@ def test_self_bleu_nltk_is_texygens_definition_and_fast_bleus():
         assert ngram_core.self_bleu(hyps, variant="nltk", tokenize="none", max_order=order) == sum(loop) / len(loop)
     fast_bleu = require_module("fast_bleu")
     theirs = fast_bleu.SelfBLEU(tokens).get_score()[4]  # its defaults: 4 x 1/4, NLTK's method1
-    ours = leave_one_out_scores(hyps, ngram_core.pairwise_scores.sentence_values(
+    ours = leave_one_out_scores(hyps, ngram_core.metric.sentence_values(
         ngram_core.registry.get("bleu"), dict(variant="nltk", tokenize="none", smooth_method="method1")))
     # its C++ arithmetic (a plain sum of logs, not NLTK's fsum of Fractions) differs in the last bits
     assert np.allclose(ours, theirs, rtol=1e-12, atol=0)

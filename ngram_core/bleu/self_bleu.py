@@ -10,7 +10,8 @@ from typing import Any, Sequence
 from .entry import BLEU
 from .pairs import leave_one_out_scores
 from .variants import get_variant
-from ..pairwise_scores import check_texts, sentence_values
+from ..inputs import check_texts
+from ..metric import sentence_values
 
 
 # self-BLEU's definitions: variant -> the options it starts from (the user's override them)

@@ -40,7 +40,7 @@ import numpy as np
 from .. import compiled, registry
 from ..inputs import check_predictions
 from ..metric import Metric
-from ..pairwise_scores import sentence_values
+from ..metric import sentence_values
 
 # what TRL adds to the dataset columns it passes (never a reference column)
 TRL_EXTRAS = ("trainer_state", "log_extra", "log_metric", "environments")

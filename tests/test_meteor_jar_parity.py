@@ -10,96 +10,19 @@ within 1e-9 of the jar's. Inputs are sampled (seeded) to keep CI short.
 from __future__ import annotations
 
 import random
-from functools import lru_cache
 from typing import List, Tuple
 
 import numpy as np
 import pytest
 
-from conftest import WMT, read_lines, require, require_module, require_wmt
+from conftest import require_module
 from helpers.jar_scores import jar_scores
+from helpers.meteor_samples import generated_segments, sampled_into
 from ngram_core.meteor import compute_meteor
 
 pytestmark = [pytest.mark.slow, pytest.mark.oracle]
 
 TOLERANCE = 1e-9
-PER_SYSTEM = 40  # segments sampled per system
-
-
-def _pairs_into(target: str, refs: int):
-    require_wmt()
-    for pair in sorted(WMT.glob(f"*/*-{target}")):
-        streams = sorted(pair.glob("ref.*.txt"))
-        if len(streams) >= refs:
-            yield pair, streams[:refs]
-
-
-@lru_cache(maxsize=None)
-def wmt_sample(target: str, refs: int, per_system: int = PER_SYSTEM) -> Tuple[tuple, tuple]:
-    """(hypotheses, references) sampled from every system into ``target`` with at least
-    ``refs`` references (``refs`` of them per segment)."""
-    rng = random.Random(f"{target}-{refs}")
-    hyps: List[str] = []
-    references: List[tuple] = []
-    for pair, streams in _pairs_into(target, refs):
-        ref_lines = [read_lines(s) for s in streams]
-        for system in sorted(pair.glob("sys.*.txt")):
-            lines = read_lines(system)
-            for k in sorted(rng.sample(range(len(lines)), per_system)):
-                hyps.append(lines[k])
-                references.append(tuple(r[k] for r in ref_lines))
-    require(bool(hyps), f"no WMT systems into {target} with {refs} references")
-    return tuple(hyps), tuple(references)
-
-
-_WORDS = ("the a an of to in is was be been being cat cats dog dogs run runs running ran runner good better best "
-          "well house houses home walk walked walking talk talks said say says big large huge small little quick "
-          "fast rapid it this that these those I you he she we they me him her us them on at by for with from "
-          "new york city government governments policy policies economic economy market markets").split()
-_PUNCT = list(".,;:!?\"'()[]-/&%$#@*") + ["--", "...", "\u2026", "\u00ab", "\u00bb", "\u201c", "\u201d", "\u2018",
-                                          "\u2019", "\u2013", "\u2014"]
-_SPECIAL = ["don't", "it's", "I'm", "we're", "can't", "won't", "y'all", "o'clock", "rock'n'roll", "U.S.", "e.g.",
-            "Mr.", "Dr.", "3", "3.14", "1,000", "-5", "10%", "1990s", "2nd", "1/2", "$20", "caf\u00e9", "Stra\u00dfe",
-            "na\u00efve", "COVID-19", "e-mail", "well-known", "'quoted'", "\"quoted\"", "(aside)", "end."]
-
-
-def generated_segments(n: int, seed: int = 12345) -> Tuple[List[str], List[str]]:
-    """``n`` (hypothesis, reference) texts: a random reference and a perturbed copy."""
-    rng = random.Random(seed)
-
-    def token():
-        r = rng.random()
-        word = rng.choice(_WORDS) if r < 0.6 else rng.choice(_PUNCT) if r < 0.8 else rng.choice(_SPECIAL)
-        return word.capitalize() if rng.random() < 0.1 else word.upper() if rng.random() < 0.03 else word
-
-    hyps, refs = [], []
-    for _ in range(n):
-        ref = [token() for _ in range(rng.randint(0, 25))]
-        if ref and rng.random() < 0.2:  # a repeated word
-            k = rng.randrange(len(ref))
-            ref[k:k] = [ref[k]] * rng.randint(1, 8)
-        hyp = list(ref)
-        for _ in range(rng.randint(0, 6)):
-            op = rng.random()
-            if op < 0.3 and hyp:
-                del hyp[rng.randrange(len(hyp))]
-            elif op < 0.6:
-                hyp.insert(rng.randint(0, len(hyp)), token())
-            elif op < 0.8 and len(hyp) > 1:
-                a, b = rng.randrange(len(hyp)), rng.randrange(len(hyp))
-                hyp[a], hyp[b] = hyp[b], hyp[a]
-            elif hyp:
-                hyp[rng.randrange(len(hyp))] = token()
-        if rng.random() < 0.05:
-            hyp = []  # an empty line
-        if rng.random() < 0.03:
-            ref = []
-        joiner = lambda words: "".join(w + rng.choice([" ", " ", " ", "  ", "\t"]) for w in words).strip(" ")  # noqa: E731
-        hyps.append(joiner(hyp))
-        refs.append(joiner(ref))
-    return hyps, refs
-
-
 def _compare(ours: dict, jar: Tuple[List[float], float]) -> Tuple[int, float]:
     segment, final = jar
     mine = np.array(ours["segment_scores"])
@@ -115,7 +38,7 @@ def _compare(ours: dict, jar: Tuple[List[float], float]) -> Tuple[int, float]:
 @pytest.fixture(scope="module")
 def english_single():
     """WMT into English (first reference) and generated text, together: one jar run."""
-    hyps, refs = wmt_sample("en", 1)
+    hyps, refs = sampled_into("en", 1)
     gen_hyps, gen_refs = generated_segments(300)
     hyps, refs = list(hyps) + gen_hyps, [list(r) for r in refs] + [[r] for r in gen_refs]
     return hyps, refs, jar_scores(hyps, refs, ["-l", "en", "-norm"])
@@ -134,13 +57,13 @@ def test_generated_text_alone_equals_the_jar_segment_by_segment(english_single):
 
 
 def test_two_references_equal_the_jar():
-    hyps, refs = wmt_sample("en", 2)
+    hyps, refs = sampled_into("en", 2)
     refs = [list(r) for r in refs]
     _compare(compute_meteor(list(hyps), refs, return_segments=True), jar_scores(hyps, refs, ["-l", "en", "-norm", ]))
 
 
 def test_exact_module_alone_equals_the_jar():
-    hyps, refs = wmt_sample("en", 1)
+    hyps, refs = sampled_into("en", 1)
     refs = [list(r) for r in refs]
     _compare(compute_meteor(list(hyps), refs, stages="exact", return_segments=True),
              jar_scores(hyps, refs, ["-l", "en", "-norm", "-m", "exact"]))
@@ -148,7 +71,7 @@ def test_exact_module_alone_equals_the_jar():
 
 @pytest.mark.parametrize("language", ["de", "ru"])
 def test_german_and_russian_targets_with_exact_and_stem_equal_the_jar(language):
-    hyps, refs = wmt_sample(language, 1)
+    hyps, refs = sampled_into(language, 1)
     refs = [list(r) for r in refs]
     _compare(compute_meteor(list(hyps), refs, language=language, stages=["exact", "stem"], return_segments=True),
              jar_scores(hyps, refs, ["-l", language, "-norm", "-m", "exact stem"]))
@@ -206,7 +129,7 @@ def test_pycocoevalcap_pipeline_equals_tokenize_coco():
 def _captions(n: int) -> Tuple[List[str], List[List[str]]]:
     """Caption-like input: short English sentences with five references each (the
     beginnings of WMT English references and system outputs)."""
-    hyps_all, refs_all = wmt_sample("en", 1, per_system=20)
+    hyps_all, refs_all = sampled_into("en", 1, per_system=20)
     rng = random.Random(7)
     hyps, refs = [], []
     for k in range(n):

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from conftest import read_lines, require_wmt
-from test_meteor_jar_parity import generated_segments, wmt_sample
+from helpers.meteor_samples import generated_segments, sampled_into
 from ngram_core import compiled
 from ngram_core.meteor import compute_meteor
 from ngram_core.meteor.jar import beam_kernel, match_kernel
@@ -44,7 +44,7 @@ def test_compiled_and_plain_loops_give_the_same_scores_on_a_wmt_test_set(n):
 @pytest.mark.oracle
 @pytest.mark.slow
 def test_compiled_and_plain_loops_give_the_same_scores_on_the_jar_parity_sample():
-    hyps, refs = wmt_sample("en", 2)
+    hyps, refs = sampled_into("en", 2)
     gen_hyps, gen_refs = generated_segments(300)
     hyps, refs = list(hyps) + gen_hyps, [list(r) for r in refs] + [[r] for r in gen_refs]
     kernel, plain = both_ways(hyps, refs)

@@ -82,7 +82,7 @@ def test_arrays_built_from_buffers_equal_pyarrows_own(values, offset, large):
     import numpy as np
     import pyarrow as pa
 
-    from ngram_core.ngrams import arrow_arrays
+    from ngram_core import arrow_arrays
 
     kind = pa.large_string() if large else pa.string()
     built = arrow_arrays.strings(values, kind)

@@ -28,7 +28,7 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
 
-from . import arrow_arrays
+from .. import arrow_arrays
 from ..tokenizers import preprocess
 from .encoded import EncodedTexts, offsets_from_counts
 

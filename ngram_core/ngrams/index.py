@@ -84,7 +84,7 @@ def tokenize_corpus(
     else:
         import pyarrow.compute as pc  # (on first need: a small call never imports pyarrow)
 
-        from . import arrow_arrays
+        from .. import arrow_arrays
 
         counts = np.fromiter(map(len, references), dtype=np.int64, count=n)
         flat = [ref for refs in references for ref in refs]
@@ -134,7 +134,7 @@ def factorize(keys: np.ndarray):
         return rank[inverse.reshape(-1)], len(distinct)
     import pyarrow.compute as pc
 
-    from . import arrow_arrays
+    from .. import arrow_arrays
 
     encoded = pc.dictionary_encode(arrow_arrays.int64s(keys), memory_pool=arrow_arrays.pool())
     codes = arrow_arrays.to_numpy(encoded.indices).astype(np.int64, copy=False)
@@ -148,7 +148,7 @@ def is_in(values: np.ndarray, value_set: np.ndarray) -> np.ndarray:
         return np.isin(values, value_set)
     import pyarrow.compute as pc
 
-    from . import arrow_arrays
+    from .. import arrow_arrays
 
     found = pc.is_in(arrow_arrays.int64s(values), value_set=arrow_arrays.int64s(value_set),
                      memory_pool=arrow_arrays.pool())

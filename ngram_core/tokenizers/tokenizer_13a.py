@@ -117,7 +117,7 @@ class Tokenizer13a(BaseTokenizer):
         import pyarrow as pa
         import pyarrow.compute as pc
 
-        from ..ngrams import arrow_arrays
+        from .. import arrow_arrays
 
         if len(lines) == 0:
             return lines

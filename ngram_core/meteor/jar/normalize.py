@@ -42,7 +42,7 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
 
-from ...ngrams import arrow_arrays
+from ... import arrow_arrays
 from ...ngrams.arrow_encoding import encode_space_separated
 from ...ngrams.encoded import EncodedTexts, offsets_from_counts
 from .resources import nonbreaking_prefixes

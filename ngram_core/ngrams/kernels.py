@@ -28,6 +28,24 @@ _PAIR_CAP = 1 << 16  # entries of the pair table: hypotheses up to 256 tokens
 
 
 @numba.njit(cache=True, nogil=True)
+def _slot(key, slot_key, shift, mask):
+    """The slot of ``key`` in an open-addressing table (linear probing): where it is, or
+    the empty slot (key -1) where it would go."""
+    h = np.int64((np.uint64(key) * _GOLDEN) >> shift)
+    while slot_key[h] != -1 and slot_key[h] != key:
+        h = (h + 1) & mask
+    return h
+
+
+@numba.njit(cache=True, nogil=True)
+def _table_bits(entries):
+    bits = 1
+    while (1 << bits) < 2 * max(entries, 1):
+        bits += 1
+    return bits
+
+
+@numba.njit(cache=True, nogil=True)
 def clipped_counts(ids, offsets, ref_table, n_segments, max_order, vocab_size):
     """(segments, max_order) clipped n-gram matches, one segment at a time.
 
@@ -113,8 +131,7 @@ def clipped_counts(ids, offsets, ref_table, n_segments, max_order, vocab_size):
                 direct = numbers * n1 <= len(pair)
                 if not direct:
                     if len(slot_key) == 0:
-                        while (1 << bits) < 2 * largest:
-                            bits += 1
+                        bits = _table_bits(largest)
                         slot_key = np.empty(1 << bits, np.int64)
                         slot_code = np.empty(1 << bits, np.int64)
                     slot_key[:] = -1
@@ -137,9 +154,7 @@ def clipped_counts(ids, offsets, ref_table, n_segments, max_order, vocab_size):
                             touched[d] = key
                             numbers += 1
                     else:
-                        h = np.int64((np.uint64(key) * _GOLDEN) >> shift)
-                        while slot_key[h] != -1 and slot_key[h] != key:
-                            h = (h + 1) & mask
+                        h = _slot(key, slot_key, shift, mask)
                         if slot_key[h] == -1:
                             if p >= n_hyp:
                                 code[p] = -1
@@ -222,24 +237,6 @@ def libm_pow(bases, exponents):
 
 
 # -- corpus-wide n-gram ids (NIST's information weights) ----------------------------------
-@numba.njit(cache=True, nogil=True)
-def _slot(key, slot_key, shift, mask):
-    """The slot of ``key`` in an open-addressing table (linear probing): where it is, or
-    the empty slot (key -1) where it would go."""
-    h = np.int64((np.uint64(key) * _GOLDEN) >> shift)
-    while slot_key[h] != -1 and slot_key[h] != key:
-        h = (h + 1) & mask
-    return h
-
-
-@numba.njit(cache=True, nogil=True)
-def _table_bits(entries):
-    bits = 1
-    while (1 << bits) < 2 * max(entries, 1):
-        bits += 1
-    return bits
-
-
 @numba.njit(cache=True, nogil=True)
 def reference_ngram_ids(ids, offsets, n_segments, max_order, vocab_size, slots):
     """Corpus-wide ids of the reference n-grams, orders 1..max_order, one pass per order.

@@ -23,6 +23,15 @@ The rule (:func:`use`), first match wins:
    form is Python loops, at least :data:`LOOPS_LARGE_INPUT_TOKENS`;
 4. otherwise the array code, or the Python loops.
 
+Before the array code there is plain Python (:func:`plain`), where a metric offers it
+(BLEU's ``corpus_bleu``): a call that the rule above does not run compiled is counted in
+Python, without numpy or pyarrow (:mod:`ngram_core.ngrams.plain`), if its texts hold at
+most :data:`PLAIN_INPUT_CHARS` characters while the array code's imports are still to
+be paid (numpy or pyarrow not yet imported in this process: a one-off call), or at most
+:data:`PLAIN_INPUT_CHARS_LOADED` once they are paid. ``NGRAM_CORE_PLAIN`` (``1``:
+wherever offered, ``0``: never, ``auto`` or unset: this rule) and :func:`prefer_plain`
+set it.
+
 METEOR 1.5's matcher and beam (``ngram_core/meteor/jar/match_kernel.py``,
 ``beam_kernel.py``) are loops that numpy cannot express; they are written as plain
 Python, which imports no numba, and :func:`loops` runs them as they are or compiled by
@@ -48,22 +57,37 @@ plain against compiled: 300 segments (11,727 words) 2.38 / 3.26 s, 1,000 (38,211
 and 1,000 at load 5.4: even at about 33,000-38,000 words, so
 :data:`LOOPS_LARGE_INPUT_TOKENS` is 30,000 words (about 800 WMT segments), a little
 below (with an empty cache the compiled side pays some 17 s more, once).
+
+Plain Python against the array code, BLEU as whole processes in turn (WMT segments,
+one reference, load 1): 2,000 segments (448,000 characters) 0.25 / 0.36 s, 5,000
+(1.1 million) 0.39 / 0.39 s, 10,000 (2.0 million) 0.51 / 0.40 s, 20,000 (3.1 million)
+0.77 / 0.49 s: even at about 1.1 million characters, so :data:`PLAIN_INPUT_CHARS` is
+1,000,000. Plain Python also holds less: 56 against 113 MiB at 2,000 segments. Once
+numpy and pyarrow are imported, within one process (best of 5, load 1): 10 segments
+(2,518 characters) 0.5 / 1.4 ms, 100 (24,651) 4.0 / 5.6 ms, 300 (70,966) 12 / 5.7 ms,
+2,037 (456,875) 81 / 26 ms: even at about 35,000 characters, so
+:data:`PLAIN_INPUT_CHARS_LOADED` is 30,000.
 """
 from __future__ import annotations
 
 import os
+import sys
 from contextlib import contextmanager
 from threading import Lock
 from types import FunctionType, ModuleType
 from typing import Dict, Iterator, Optional
 
 ENV_VAR = "NGRAM_CORE_COMPILED"
+PLAIN_ENV_VAR = "NGRAM_CORE_PLAIN"
 LARGE_INPUT_TOKENS = 2_000_000  # one call this large runs compiled
 # the same for steps whose plain form is Python loops (METEOR 1.5's matcher and beam; measured above)
 LOOPS_LARGE_INPUT_TOKENS = 30_000
 LONG_RUNNING_CALLS = 300  # after this many tokenized corpora the process is long-running
+PLAIN_INPUT_CHARS = 1_000_000  # up to this many characters plain Python beats importing the array code (below)
+PLAIN_INPUT_CHARS_LOADED = 30_000  # ... and beats the array code once numpy and pyarrow are imported (below)
 
 _preference: Optional[bool] = None
+_plain_preference: Optional[bool] = None
 _long_running = False
 _loaded = False  # the kernels module was loaded by kernels() in this process
 _calls = 0
@@ -100,18 +124,68 @@ def long_running() -> None:
     _long_running = True
 
 
-def setting() -> Optional[bool]:
-    """The setting in force: :func:`prefer`'s, else ``NGRAM_CORE_COMPILED``'s, else None (the rule)."""
-    if _preference is not None:
-        return _preference
-    value = os.environ.get(ENV_VAR, "auto").strip().lower()
+def prefer_plain(plain: Optional[bool]) -> None:
+    """Plain Python wherever a metric offers it (True), never (False: the array code or
+    compiled), or back to the rule (None), for this process."""
+    global _plain_preference
+    if plain is not None and not isinstance(plain, bool):
+        raise TypeError(f"prefer_plain(plain={plain!r}) takes True, False or None")
+    _plain_preference = plain
+
+
+@contextmanager
+def preferring_plain(plain: Optional[bool]) -> Iterator[None]:
+    """:func:`prefer_plain` within a ``with`` block, then the setting before it again."""
+    before = _plain_preference
+    prefer_plain(plain)
+    try:
+        yield
+    finally:
+        prefer_plain(before)
+
+
+def _environment(name: str, meaning: str) -> Optional[bool]:
+    value = os.environ.get(name, "auto").strip().lower()
     if value in ("", "auto"):
         return None
     if value in ("1", "true", "yes"):
         return True
     if value in ("0", "false", "no"):
         return False
-    raise ValueError(f"{ENV_VAR}={value!r} is not understood; set it to 1 (compiled), 0 (array code) or auto")
+    raise ValueError(f"{name}={value!r} is not understood; set it to {meaning} or auto")
+
+
+def setting() -> Optional[bool]:
+    """The setting in force: :func:`prefer`'s, else ``NGRAM_CORE_COMPILED``'s, else None (the rule)."""
+    if _preference is not None:
+        return _preference
+    return _environment(ENV_VAR, "1 (compiled), 0 (array code)")
+
+
+def plain_setting() -> Optional[bool]:
+    """:func:`prefer_plain`'s setting, else ``NGRAM_CORE_PLAIN``'s, else None (the rule)."""
+    if _plain_preference is not None:
+        return _plain_preference
+    return _environment(PLAIN_ENV_VAR, "1 (plain Python wherever offered), 0 (never)")
+
+
+def arrays_loaded() -> bool:
+    """Whether the array code's imports are paid: numpy and pyarrow are imported in this
+    process (by an earlier call, or by anything else the process runs)."""
+    return "numpy" in sys.modules and "pyarrow" in sys.modules
+
+
+def plain(chars: int) -> bool:
+    """True if a call on texts of ``chars`` characters should run in plain Python (where
+    its metric offers it): a setting (:func:`plain_setting`), else not compiled by the
+    rule (a setting, or a long-running process) and at most :data:`PLAIN_INPUT_CHARS`
+    characters, or :data:`PLAIN_INPUT_CHARS_LOADED` once :func:`arrays_loaded`."""
+    chosen = plain_setting()
+    if chosen is not None:
+        return chosen
+    if use():
+        return False
+    return chars <= (PLAIN_INPUT_CHARS_LOADED if arrays_loaded() else PLAIN_INPUT_CHARS)
 
 
 def use(tokens: int = 0, large: int = LARGE_INPUT_TOKENS) -> bool:

@@ -25,12 +25,15 @@ inside the metric. :class:`MetricBase` gives the defaults a metric may keep.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable, Dict, Iterable, List, Mapping, Optional, Protocol, Sequence, Tuple, runtime_checkable
+from typing import (TYPE_CHECKING, Any, Callable, Dict, Iterable, List, Mapping, Optional, Protocol, Sequence, Tuple,
+                    runtime_checkable)
 
-import numpy as np
+from .lazy import np
 
-from .ngrams.index import NgramIndex, NgramMatches, TokenizedCorpus, ascii_lowercase, match_ngrams, tokenize_corpus
 from .options import OptionSet
+
+if TYPE_CHECKING:
+    from .ngrams.index import NgramIndex, NgramMatches, TokenizedCorpus
 
 # A shared tokenization: (tokenizer name, lowercasing: False, True or "ascii").
 CorpusKey = Tuple[str, Any]
@@ -68,6 +71,8 @@ class Corpora:
         return cls(hyps, refs, orders)
 
     def corpus(self, tokenize: str, lowercase: Any) -> TokenizedCorpus:
+        from .ngrams.index import ascii_lowercase, tokenize_corpus  # (the array code: numpy, on first need)
+
         key = corpus_key(tokenize, lowercase)
         if key not in self._corpora:
             if key[1] == "ascii":
@@ -77,6 +82,8 @@ class Corpora:
         return self._corpora[key]
 
     def index(self, tokenize: str, lowercase: Any) -> NgramIndex:
+        from .ngrams.index import NgramIndex
+
         key = corpus_key(tokenize, lowercase)
         if key not in self._indexes:
             self._indexes[key] = NgramIndex(self.corpus(tokenize, lowercase), self.orders[key],
@@ -84,6 +91,8 @@ class Corpora:
         return self._indexes[key]
 
     def matches(self, tokenize: str, lowercase: Any) -> List[NgramMatches]:
+        from .ngrams.index import match_ngrams
+
         key = corpus_key(tokenize, lowercase)
         if key not in self._matches:
             self._matches[key] = match_ngrams(self.corpus(tokenize, lowercase), self.orders[key])
@@ -104,7 +113,7 @@ class Adapter:
     name: str
     rows: Callable[[Any], np.ndarray]
     scores: Callable[[np.ndarray], np.ndarray]
-    sum_dtype: Any = np.float64
+    sum_dtype: Any = "float64"  # a numpy dtype, or its name
     width: int = 4
 
 
@@ -122,7 +131,7 @@ class Wire(Protocol):
     def gather(self, value: Any) -> List[Any]: ...
 
 
-_NO_SEGMENTS = np.iinfo(np.int64).max
+_NO_SEGMENTS = 2 ** 63 - 1  # (the largest int64)
 
 
 def global_n_refs(n_refs: np.ndarray, wire: Wire) -> np.ndarray:
@@ -207,6 +216,17 @@ class Metric(Protocol):
     def details(self, result: Mapping[str, Any]) -> str:
         """The command line's verbose part of a result (sacreBLEU's for BLEU)."""
 
+    def plain_scorer(self, hypotheses: List[str], references: List[List[str]],
+                     options: Mapping[str, Any]) -> Optional[Callable[[], Dict[str, Any]]]:
+        """A function that computes this call's result dictionary in plain Python, with no
+        numpy or pyarrow (a one-off call: :func:`ngram_core.compiled.plain`), or None where
+        the metric has no such form or the rule runs the array code (checked texts,
+        resolved options). Deciding costs nothing; the work is the function's."""
+
+    def printed_scores(self, result: Mapping[str, Any], options: Mapping[str, Any]) -> Dict[str, float]:
+        """The scores of :meth:`scores` (by their names), read from a result dictionary:
+        what the command line prints for a :meth:`plain_scorer`'s result."""
+
     def segment_details(self, stats: Any, options: Mapping[str, Any]) -> List[str]:
         """The verbose part of each segment's score ("" for none)."""
 
@@ -264,6 +284,15 @@ class MetricBase:
 
     def details(self, result: Mapping[str, Any]) -> str:
         return ""
+
+    def plain_scorer(self, hypotheses: List[str], references: List[List[str]],
+                     options: Mapping[str, Any]) -> Optional[Callable[[], Dict[str, Any]]]:
+        return None  # no plain-Python form: the array code
+
+    def printed_scores(self, result: Mapping[str, Any], options: Mapping[str, Any]) -> Dict[str, float]:
+        """One score named as the metric in capitals: the number the Space shows (``shown``,
+        else ``headline``). A metric with other or more scores overrides this."""
+        return {self.name.upper(): float(result[self.shown or self.headline])}  # type: ignore[attr-defined]
 
     def segment_details(self, stats: Any, options: Mapping[str, Any]) -> List[str]:
         return [""] * len(stats)

@@ -24,10 +24,9 @@ from __future__ import annotations
 import difflib
 import inspect
 import math
+import sys
 from dataclasses import dataclass
 from typing import Any, Callable, Dict, Iterable, Iterator, List, Mapping, NamedTuple, Optional, Sequence, Tuple
-
-import numpy as np
 
 from .signature import make_signature
 
@@ -38,16 +37,31 @@ def _type_name(value: Any) -> str:
     return type(value).__name__
 
 
+def _numpy_types(*names: str) -> tuple:
+    """numpy's scalar types ``names`` if numpy is imported, else none: a numpy value can
+    only exist once numpy is imported, and a one-off call does not import it to check."""
+    numpy = sys.modules.get("numpy")
+    return () if numpy is None else tuple(getattr(numpy, name) for name in names)
+
+
+def _is_bool(value: Any) -> bool:
+    return isinstance(value, (bool, *_numpy_types("bool_")))
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, (int, *_numpy_types("integer"))) and not _is_bool(value)
+
+
 def _same(a: Any, b: Any) -> bool:
     """Equality that keeps bools, numbers and strings apart (``1 == True`` in Python)."""
-    if isinstance(a, (bool, np.bool_)) or isinstance(b, (bool, np.bool_)):
-        return isinstance(a, (bool, np.bool_)) and isinstance(b, (bool, np.bool_)) and bool(a) == bool(b)
+    if _is_bool(a) or _is_bool(b):
+        return _is_bool(a) and _is_bool(b) and bool(a) == bool(b)
     return type(a) is type(b) and a == b
 
 
 def is_number(value: Any) -> bool:
     """An int or float (numpy's too), not a bool."""
-    return isinstance(value, (int, float, np.integer, np.floating)) and not isinstance(value, (bool, np.bool_))
+    return isinstance(value, (int, float, *_numpy_types("integer", "floating"))) and not _is_bool(value)
 
 
 class Signed(NamedTuple):
@@ -143,7 +157,7 @@ class Option:
         return TypeError(f"{self.name} must be {self.expects()}; got {value!r:.60} ({_type_name(value)})")
 
     def _check_flag(self, value: Any) -> bool:
-        if not isinstance(value, (bool, np.bool_)):
+        if not _is_bool(value):
             raise self._type_error(value)
         return bool(value)
 
@@ -154,7 +168,7 @@ class Option:
             raise ValueError(f"{self.name}={value!r} is out of range: it must be {self.expects()}")
 
     def _check_int(self, value: Any) -> int:
-        if not isinstance(value, (int, np.integer)) or isinstance(value, (bool, np.bool_)):
+        if not _is_int(value):
             raise self._type_error(value)
         self._in_bounds(int(value))
         return int(value)

@@ -25,7 +25,8 @@ _METRICS: Dict[str, Metric] = {}
 # What every metric must have (the Metric protocol, checked when registered).
 _REQUIRED = ("name", "OPTIONS", "headline", "width", "sentence_options", "segment_score_doc", "flag_aliases",
              "tokenization", "ngram_order", "statistics", "empty_statistics", "result", "columns", "has_columns",
-             "from_columns", "reduce", "part", "scores", "segment_scores", "details", "segment_details")
+             "from_columns", "reduce", "part", "scores", "segment_scores", "details", "segment_details", "plain_scorer",
+             "printed_scores")
 
 
 def register(metric: Metric) -> Metric:

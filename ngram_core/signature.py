@@ -7,16 +7,16 @@ from __future__ import annotations
 
 from typing import Iterable, Mapping
 
-import numpy as np
-
 from . import __version__
 
 
 def nrefs_field(refs_per_segment: Iterable[int]) -> str:
     """The reference count if every segment has the same number, else ``var``."""
-    counts = np.asarray(list(refs_per_segment) if not isinstance(refs_per_segment, np.ndarray) else refs_per_segment)
-    # (min and max, not np.unique: numpy 2.4's unique imports numpy.ma, 30 ms of a one-off run)
-    return str(int(counts[0])) if len(counts) and counts.min() == counts.max() else "var"
+    counts = refs_per_segment if hasattr(refs_per_segment, "min") else list(refs_per_segment)  # an array, or any iterable
+    if not len(counts):
+        return "var"
+    low, high = (counts.min(), counts.max()) if hasattr(counts, "min") else (min(counts), max(counts))
+    return str(int(counts[0])) if low == high else "var"
 
 
 CASES = {False: "mixed", True: "lc", "ascii": "lc-ascii"}  # lowercase -> case field

@@ -24,7 +24,7 @@ NIST keep case, METEOR lowercases (as ``bleu_custom``, ``nist_custom`` and
 """
 from __future__ import annotations
 
-from typing import Any, Dict, Mapping, Sequence, Tuple
+from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
 
 from . import registry
 from .inputs import check_corpus
@@ -99,6 +99,17 @@ def statistics_and_corpora(predictions: Sequence[str], references: Sequence[Any]
     return stats, corpora
 
 
+def plain_results(hyps: List[str], refs: List[List[str]], per_metric: Mapping[str, Mapping[str, Any]]
+                  ) -> Optional[Dict[str, Dict[str, Any]]]:
+    """Each metric's result dictionary computed in plain Python (a one-off call:
+    :meth:`~ngram_core.metric.Metric.plain_scorer`), or None unless every metric has such
+    a form for this call (checked texts, resolved options as :func:`split_options` gives them)."""
+    scorers = {name: registry.get(name).plain_scorer(hyps, refs, opts) for name, opts in per_metric.items()}
+    if any(scorer is None for scorer in scorers.values()):
+        return None
+    return {name: scorer() for name, scorer in scorers.items()}
+
+
 def results_from_statistics(stats: Mapping[str, Any], **options: Any) -> Dict[str, Dict[str, Any]]:
     """Each metric's result dictionary from its (per-segment or summed) statistics.
 
@@ -117,7 +128,12 @@ def score_all(predictions: Sequence[str], references: Sequence[Any], metrics: Se
     (``bleu`` 0-1 and ``score`` 0-100; ``nist`` in [0, inf); ``meteor``, the mean of
     segment scores, and ``meteor_corpus``, both 0-1).
     """
-    return results_from_statistics(corpus_statistics(predictions, references, metrics, **options), **options)
+    per_metric = split_options(metrics, options)
+    hyps, refs = check_corpus(predictions, references)
+    plain = plain_results(hyps, refs, per_metric)
+    if plain is not None:  # a one-off call that every metric can score in plain Python
+        return plain
+    return results_from_statistics(corpus_statistics(hyps, refs, metrics, **options), **options)
 
 
 def headline_scores(results: Mapping[str, Mapping[str, Any]]) -> Dict[str, float]:

@@ -19,7 +19,9 @@ from ngram_core.ngrams.corpus import gather_first_appearance
 def fresh_rule(monkeypatch):
     """The rule as a fresh process sees it: no setting, no declaration, nothing counted or loaded."""
     monkeypatch.delenv(compiled.ENV_VAR, raising=False)
+    monkeypatch.delenv(compiled.PLAIN_ENV_VAR, raising=False)
     monkeypatch.setattr(compiled, "_preference", None)
+    monkeypatch.setattr(compiled, "_plain_preference", None)
     monkeypatch.setattr(compiled, "_long_running", False)
     monkeypatch.setattr(compiled, "_loaded", False)
     monkeypatch.setattr(compiled, "_calls", 0)
@@ -28,6 +30,46 @@ def fresh_rule(monkeypatch):
 def test_a_one_off_small_or_medium_input_runs_the_array_code(fresh_rule):
     assert not compiled.use()
     assert not compiled.use(compiled.LARGE_INPUT_TOKENS - 1)
+
+
+def test_a_one_off_input_up_to_the_plain_threshold_runs_in_plain_python(fresh_rule, monkeypatch):
+    monkeypatch.setattr(compiled, "arrays_loaded", lambda: False)  # a fresh process
+    assert compiled.plain(0) and compiled.plain(compiled.PLAIN_INPUT_CHARS)
+    assert not compiled.plain(compiled.PLAIN_INPUT_CHARS + 1)
+
+
+def test_once_numpy_and_pyarrow_are_imported_only_a_small_input_runs_in_plain_python(fresh_rule):
+    import numpy  # noqa: F401
+    import pyarrow  # noqa: F401
+
+    assert compiled.arrays_loaded()
+    assert compiled.plain(compiled.PLAIN_INPUT_CHARS_LOADED)
+    assert not compiled.plain(compiled.PLAIN_INPUT_CHARS_LOADED + 1)
+
+
+def test_a_long_running_process_leaves_plain_python_for_compiled(fresh_rule):
+    compiled.long_running()
+    assert not compiled.plain(10) and compiled.use()
+
+
+def test_plain_python_follows_its_setting_and_the_compiled_one(fresh_rule, monkeypatch):
+    with compiled.preferring_plain(False):
+        assert not compiled.plain(10)
+    with compiled.preferring_plain(True):
+        assert compiled.plain(10 * compiled.PLAIN_INPUT_CHARS)
+    with compiled.preferring(True):  # compiled wherever it can be
+        assert not compiled.plain(10)
+    with compiled.preferring(False):  # never compiled: plain Python or arrays, by size
+        assert compiled.plain(10) and not compiled.plain(compiled.PLAIN_INPUT_CHARS + 1)
+    monkeypatch.setenv(compiled.PLAIN_ENV_VAR, "0")
+    assert not compiled.plain(10)
+    monkeypatch.setenv(compiled.PLAIN_ENV_VAR, "1")
+    assert compiled.plain(10 * compiled.PLAIN_INPUT_CHARS)
+    monkeypatch.setenv(compiled.PLAIN_ENV_VAR, "sometimes")
+    with pytest.raises(ValueError, match="NGRAM_CORE_PLAIN='sometimes' is not understood; set it to 1"):
+        compiled.plain(10)
+    with pytest.raises(TypeError, match="prefer_plain"):
+        compiled.prefer_plain("yes")
 
 
 def test_a_large_input_runs_compiled(fresh_rule):

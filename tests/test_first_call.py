@@ -26,7 +26,7 @@ import ngram_core
 hyps = ["the cat sat on the mat number %d ." % i for i in range({n})]
 refs = [["a cat sat on the mat , number %d ." % i] for i in range({n})]
 {call}
-print(json.dumps(sorted(m for m in sys.modules if m.split(".")[0] in ("pandas", "numba", "pyarrow", "scipy")
+print(json.dumps(sorted(m for m in sys.modules if m.split(".")[0] in ("pandas", "numba", "pyarrow", "scipy", "numpy")
                         or m.startswith("ngram_core.significance"))))
 """
 
@@ -53,10 +53,21 @@ def test_a_one_off_corpus_score_imports_no_pandas_numba_or_significance(call, n)
 @pytest.mark.parametrize("call", ["ngram_core.corpus_bleu(hyps, refs)", "ngram_core.corpus_nist(hyps, refs)",
                                   "ngram_core.corpus_bleu(hyps, refs, return_segments=True, effective_order=True)"])
 def test_a_small_call_imports_no_pyarrow(call):
-    """Up to SMALL_INPUT_TEXTS texts (and SMALL_KEYS n-grams of an order) the core runs
-    in Python and numpy: pyarrow is imported on first need, by a larger input."""
-    assert "pyarrow" not in top_level(loaded_after(call, 10))
-    assert "pyarrow" in top_level(loaded_after(call, 2000))
+    """Up to SMALL_INPUT_TEXTS texts (and SMALL_KEYS n-grams of an order) the array code
+    runs in Python and numpy: pyarrow is imported on first need, by a larger input.
+    (NGRAM_CORE_PLAIN=0: BLEU's plain-Python path, below, would import neither.)"""
+    assert "pyarrow" not in top_level(loaded_after(call, 10, NGRAM_CORE_PLAIN="0"))
+    assert "pyarrow" in top_level(loaded_after(call, 2000, NGRAM_CORE_PLAIN="0"))
+
+
+@pytest.mark.parametrize("n", [10, 2000], ids=["10 segments", "2000 segments"])
+@pytest.mark.parametrize("call", ["ngram_core.corpus_bleu(hyps, refs)",
+                                  "ngram_core.corpus_bleu(hyps, refs, return_segments=True, effective_order=True)",
+                                  "ngram_core.corpus_bleu(hyps, refs, variant='nltk', smooth_method='method7')"])
+def test_a_one_off_bleu_of_a_test_set_imports_neither_numpy_nor_pyarrow(call, n):
+    """BLEU of a one-off call runs in plain Python (ngram_core.compiled.plain): a test set
+    scored in a fresh process pays no numpy or pyarrow import."""
+    assert not top_level(loaded_after(call, n)) & {"numpy", "pyarrow", "numba", "pandas", "scipy"}
 
 
 @pytest.mark.parametrize("n", [10, 300], ids=["10 segments", "300 segments"])

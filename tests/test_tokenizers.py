@@ -141,3 +141,19 @@ def test_13a_arrow_path_on_no_lines():
 
 def test_13a_arrow_path_equals_python_path_on_wmt_data():
     assert_13a_paths_agree(wmt_lines(("en", "de", "ru", "cs"), every=2) + EDGE_CASES, kinds=(pa.large_string(),))
+
+
+PERIODS_AND_DASHES = st.lists(st.sampled_from(list("a09.,.,- \n!")), max_size=30).map("".join)
+
+
+@settings(max_examples=1000, deadline=None)
+@given(text=PERIODS_AND_DASHES)
+def test_13a_python_rules_give_the_strings_of_mtevals_expressions(text):
+    # apply_rules searches rules 2 and 4 from '.', ',' and '-' (ngram_core's faster form);
+    # the strings must be those of the expressions themselves, spaces included
+    from ngram_core.tokenizers.tokenizer_13a import _RULES_13A, apply_rules
+
+    expected = text
+    for pattern, template in _RULES_13A:
+        expected = pattern.sub(template, expected)
+    assert apply_rules(text) == expected

@@ -23,17 +23,25 @@ is a ``ValueError``.
 """
 from __future__ import annotations
 
-from typing import Any, Dict, List, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Dict, List, Mapping, Sequence
 
-from .statistics import BleuStatistics, bleu_statistics, closest_ref_length, shortest_ref_length
+from . import plain
 from .variants import DEFAULT_VARIANT, SMOOTH_METHODS as ALL_SMOOTH_METHODS, VARIANTS, get_variant
 from .variants.sacrebleu import SMOOTH_DEFAULTS, SMOOTH_METHODS, bleu_from_statistics, bleu_result
 from ..inputs import check_corpus
-from ..ngrams.index import TokenizedCorpus, ascii_lowercase, tokenize_corpus
+from ..lazy import attributes
 from ..options import LOWERCASE_CHOICES, Option, OptionSet, OptionValues, return_segments_option, tokenize_option
 from ..signature import case_field, nrefs_field, numbers
 from ..tokenizers import TOKENIZERS
 
+if TYPE_CHECKING:
+    from ..ngrams.index import TokenizedCorpus
+    from .statistics import BleuStatistics
+
+# the statistics' names (numpy), imported when first asked for: a one-off call in plain
+# Python (ngram_core.bleu.plain) never imports numpy
+__getattr__ = attributes(__name__, {name: ".statistics" for name in (
+    "BleuStatistics", "bleu_statistics", "closest_ref_length", "shortest_ref_length")})
 
 
 def _by_variant(attribute: str, everything: tuple) -> tuple:
@@ -99,6 +107,8 @@ def changed_texts(hypotheses: List[str], references: List[List[str]], values: Ma
 
 def tokenize_for_bleu(hypotheses: List[str], references: List[List[str]], values: Mapping[str, Any]) -> TokenizedCorpus:
     """Checked input -> the tokenized corpus the variant counts (its texts, its lowercasing)."""
+    from ..ngrams.index import ascii_lowercase, tokenize_corpus
+
     changed = changed_texts(hypotheses, references, values)
     if changed is not None:
         hypotheses, references = changed
@@ -109,14 +119,21 @@ def tokenize_for_bleu(hypotheses: List[str], references: List[List[str]], values
 
 def statistics_for(corpus: TokenizedCorpus, values: Mapping[str, Any], matches=None) -> BleuStatistics:
     """Per-segment statistics with what the variant reads (``matches`` as for :func:`bleu_statistics`)."""
+    from .statistics import bleu_statistics
+
     variant = get_variant(values["variant"])
     return bleu_statistics(corpus, values["max_order"], matches, count_5grams=variant.needs_5grams(values),
                            ties=variant.reference_ties)
 
 
+def signature_of(values: Mapping[str, Any], refs_per_segment) -> str:
+    """The signature of resolved options ``values`` and the references' counts per segment."""
+    return OPTIONS.signature_string(values, nrefs=nrefs_field(refs_per_segment))
+
+
 def result_from_statistics(stats: BleuStatistics, values: Mapping[str, Any]) -> Dict[str, Any]:
     """The variant's result dictionary from per-segment (or summed) statistics."""
-    signature = OPTIONS.signature_string(values, nrefs=nrefs_field(stats.n_refs))
+    signature = signature_of(values, stats.n_refs)
     return get_variant(values["variant"]).result(stats, values, signature)
 
 
@@ -133,6 +150,8 @@ def corpus_bleu(predictions: Sequence[str], references: Sequence[Any], **options
     one-segment corpus, i.e. NLTK's ``sentence_bleu``).
     """
     hyps, refs = check_corpus(predictions, references)
+    if plain.applies(hyps, refs, options):  # a one-off call: no numpy, no pyarrow
+        return plain.result(hyps, refs, options, signature_of(options, map(len, refs)))
     stats = statistics_for(tokenize_for_bleu(hyps, refs, options), options)
     return result_from_statistics(stats, options)
 

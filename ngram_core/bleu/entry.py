@@ -25,16 +25,18 @@ resampled corpus does not define: they are refused with a ``ValueError``.
 """
 from __future__ import annotations
 
-from typing import Any, Dict, List, Mapping, Optional, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Dict, List, Mapping, Optional, Sequence
 
-import numpy as np
+from ..lazy import np
 
 from .. import bleu as bleu_core
-from . import pairs as bleu_pairs
-from . import OPTIONS, BleuStatistics, bleu_from_statistics
+from . import OPTIONS, bleu_from_statistics, plain as bleu_plain
 from .variants import DEFAULT_VARIANT, Counts, get_variant
 from ..options import OptionValues
 from ..metric import Adapter, Corpora, MetricBase, Wire, global_n_refs, int_column
+
+if TYPE_CHECKING:
+    from .statistics import BleuStatistics
 
 COLUMNS = ("bleu_hyp_len", "bleu_ref_len", "bleu_matches", "bleu_totals", "bleu_n_refs", "bleu_shortest_ref_len",
            "bleu_short_hyps", "bleu_matches_5")
@@ -42,7 +44,14 @@ COLUMNS = ("bleu_hyp_len", "bleu_ref_len", "bleu_matches", "bleu_totals", "bleu_
 # sacreBLEU scores each bootstrap resample from a float32 row with scalar arithmetic;
 # ``100. * np.float32(x)`` is float32 under numpy 2 and float64 under numpy 1, so the
 # arithmetic that reproduces it follows the installed numpy.
-_SCALAR_FLOAT32_ARITHMETIC = type(100.0 * np.float32(1.0))
+def _scalar_float32_arithmetic() -> type:
+    return type(100.0 * np.float32(1.0))
+
+
+def _pairs():
+    from . import pairs  # (the compiled pair counts: imported when sentence or pair scores are asked for)
+
+    return pairs
 
 
 def bleu_rows(stats: BleuStatistics) -> np.ndarray:
@@ -58,9 +67,9 @@ def bleu_adapter(values: Optional[Mapping[str, Any]] = None) -> Adapter:
 
     def scores(sums: np.ndarray) -> np.ndarray:
         sums = np.asarray(sums)
-        if sums.dtype == np.float32 and _SCALAR_FLOAT32_ARITHMETIC is not np.float32:
+        if sums.dtype == np.float32 and _scalar_float32_arithmetic() is not np.float32:
             sums = sums.astype(np.float64)  # numpy 1: sacreBLEU's scalar arithmetic is float64
-        stats = BleuStatistics(hyp_len=sums[:, 0], ref_len=sums[:, 1], matches=sums[:, 2:2 + N],
+        stats = bleu_core.BleuStatistics(hyp_len=sums[:, 0], ref_len=sums[:, 1], matches=sums[:, 2:2 + N],
                                totals=sums[:, 2 + N:2 + 2 * N])
         return bleu_from_statistics(stats, options)["score"]
 
@@ -135,7 +144,7 @@ class Bleu(MetricBase):
 
     def empty_statistics(self, options: Mapping[str, Any]) -> BleuStatistics:
         empty, N = np.zeros(0, dtype=np.int64), options["max_order"]
-        return BleuStatistics(empty, empty, np.zeros((0, N), dtype=np.int64), np.zeros((0, N), dtype=np.int64), empty)
+        return bleu_core.BleuStatistics(empty, empty, np.zeros((0, N), dtype=np.int64), np.zeros((0, N), dtype=np.int64), empty)
 
     def result(self, stats: BleuStatistics, options: Mapping[str, Any]) -> Dict[str, Any]:
         return bleu_core.result_from_statistics(stats, options)
@@ -151,7 +160,7 @@ class Bleu(MetricBase):
         # columns written before the other variants' ones existed are derived or marked unknown
         shortest, short_hyps, matches_5 = [int_column(columns[c]) if c in names else np.zeros(0, dtype=np.int64)
                                            for c in COLUMNS[5:]]
-        return BleuStatistics(hyp_len, ref_len, matches.reshape(S, -1), totals.reshape(S, -1), n_refs, shortest,
+        return bleu_core.BleuStatistics(hyp_len, ref_len, matches.reshape(S, -1), totals.reshape(S, -1), n_refs, shortest,
                               short_hyps.reshape(S, -1) if len(short_hyps) else np.zeros((0, 0)), hyp_len, matches_5)
 
     def reduce(self, stats: BleuStatistics, wire: Wire) -> BleuStatistics:
@@ -180,7 +189,7 @@ class Bleu(MetricBase):
         last = np.zeros(rows, dtype=np.int64)
         last_5 = np.zeros(rows, dtype=np.int64)
         last[-1], last_5[-1] = last_hyp_len, last_matches_5
-        return BleuStatistics(hyp_len, ref_len, matches, totals, n_refs if len(n_refs) else np.zeros(1, dtype=np.int64),
+        return bleu_core.BleuStatistics(hyp_len, ref_len, matches, totals, n_refs if len(n_refs) else np.zeros(1, dtype=np.int64),
                               shortest, short_hyps, last, last_5)
 
     def scores(self, options: Mapping[str, Any]) -> List[Adapter]:
@@ -193,10 +202,17 @@ class Bleu(MetricBase):
 
     def sentence_scores(self, hypotheses: List[str], references: List[List[str]],
                         options: Mapping[str, Any]) -> np.ndarray:
-        return bleu_pairs.sentence_scores(hypotheses, references, options)  # the compiled counts, no shared index
+        return _pairs().sentence_scores(hypotheses, references, options)  # the compiled counts, no shared index
 
     def pair_scorer(self, candidates: List[str], references: List[str], options: Mapping[str, Any]):
-        return bleu_pairs.pair_scorer(candidates, references, options)
+        return _pairs().pair_scorer(candidates, references, options)
+
+    def plain_scorer(self, hypotheses: List[str], references: List[List[str]],
+                     options: Mapping[str, Any]) -> Optional[Callable[[], Dict[str, Any]]]:
+        if not bleu_plain.applies(hypotheses, references, options):
+            return None
+        return lambda: bleu_plain.result(hypotheses, references, options,
+                                         bleu_core.signature_of(options, map(len, references)))
 
     def details(self, result: Mapping[str, Any]) -> str:
         return _details(result["precisions"], result["brevity_penalty"], result["translation_length"],

@@ -5,29 +5,23 @@ run where :func:`ngram_core.compiled.use` says so.
 """
 from __future__ import annotations
 
-import math
-
 import numba
 import numpy as np
 
 from ..numba_cache import register
+from .sacrebleu_row import score_row
 
 register()  # a place to cache the machine code even in a read-only install (numba_cache)
 
 
-# codes of the options the row kernel reads (see :func:`sacrebleu_rows`)
-SMOOTH_CODES = {"exp": 0, "floor": 1, "add-k": 2, "constant": 3, "none": 4}
-EFFECTIVE_ORDER_CODES = {False: 0, "sacrebleu": 1, "seed": 2}
+_score_row = numba.njit(cache=True, nogil=True)(score_row)
 
 
 @numba.njit(cache=True, nogil=True)
 def sacrebleu_rows(hyp_len, ref_len, matches, totals, smooth, value, effective_order, log_zero):
-    """sacreBLEU 2.6.0's ``compute_bleu`` on every row of float64 statistics, unweighted.
-
-    The arithmetic of ``variants.sacrebleu.bleu_from_statistics`` operation for
-    operation, in the same order (sacreBLEU's), with ``math.exp``/``math.log`` (the C
-    library's, as sacreBLEU's own ``math`` calls): ``smooth`` and ``effective_order``
-    are the codes of :data:`SMOOTH_CODES` and :data:`EFFECTIVE_ORDER_CODES`.
+    """sacreBLEU 2.6.0's ``compute_bleu`` on every row of float64 statistics, unweighted:
+    :func:`ngram_core.bleu.variants.sacrebleu.score_row` compiled, row after row (the
+    arithmetic of ``bleu_from_statistics``' array code, operation for operation).
     Returns (score 0-100, precisions 0-100, brevity penalty), one row each.
     """
     rows, N = matches.shape
@@ -35,49 +29,8 @@ def sacrebleu_rows(hyp_len, ref_len, matches, totals, smooth, value, effective_o
     precisions = np.zeros((rows, N))
     bp_out = np.ones(rows)
     for r in range(rows):
-        sys_len = float(hyp_len[r])
-        ref = float(ref_len[r])
-        bp = 1.0
-        if sys_len < ref:
-            bp = math.exp(1 - ref / sys_len) if sys_len > 0 else 0.0
-        bp_out[r] = bp
-        anything = False
-        for n in range(N):
-            if matches[r, n] > 0:
-                anything = True
-        if not anything:  # sacreBLEU returns 0 before smoothing (#141)
-            continue
-        eff = 0 if effective_order == 1 else N
-        halvings = 1.0
-        for n in range(N):
-            correct = float(matches[r, n])
-            total = float(totals[r, n])
-            if (smooth == 2 and n > 0) or smooth == 3:
-                correct += value
-                total += value
-            if total == 0:
-                break
-            if effective_order == 1:
-                eff = n + 1
-            if correct == 0:
-                if smooth == 0:
-                    halvings *= 2
-                    precisions[r, n] = 100.0 / (halvings * total)
-                elif smooth == 1:
-                    precisions[r, n] = 100.0 * value / total
-            else:
-                precisions[r, n] = 100.0 * correct / total
-        if effective_order == 2:  # the seed's rule: N = the largest order with a match
-            eff = N
-            for n in range(N):
-                if matches[r, n] > 0:
-                    eff = n + 1
-        eff = max(eff, 1)
-        acc = 0.0
-        for n in range(eff):  # left to right, as sacreBLEU's sum()
-            p = precisions[r, n]
-            acc += math.log(p) if p > 0 else log_zero
-        score[r] = min(bp * math.exp(acc / eff), 100.0)
+        score[r], bp_out[r] = _score_row(float(hyp_len[r]), float(ref_len[r]), matches[r], totals[r], smooth, value,
+                                         effective_order, log_zero, precisions[r])
     return score, precisions, bp_out
 
 

@@ -29,7 +29,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, List, Mapping
 
-import numpy as np
+from ..lazy import np
 
 from . import statistics_for, tokenize_for_bleu
 from .statistics import BleuStatistics

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, List, Optional
 
-import numpy as np
+from ..lazy import np
 
 from .. import compiled
 from ..ngrams.index import NgramMatches, TokenizedCorpus, clipped_match_counts

@@ -11,11 +11,14 @@ offline), ``matching``. Shared: ``tables`` (token tables and joins), ``scoring``
 ``java_text`` (Java's string semantics), ``entry`` (the registry's entry) and
 ``options``: the options, declared once, and the variants; ``metric``: ``compute_meteor``.
 """
-from .jar.statistics import MeteorStatistics
-from .nltk.matching import STAGES
-from .metric import SegmentResult, compute_meteor, segment_statistics
+from ..lazy import attributes
 from .options import OPTIONS, VARIANTS
-from .scoring import MeteorStats, meteor_formula
+
+# the rest, imported when first asked for (the registry imports this package for its declaration)
+__getattr__ = attributes(__name__, {
+    "MeteorStatistics": ".jar.statistics", "STAGES": ".nltk.stages", "SegmentResult": ".metric",
+    "compute_meteor": ".metric", "segment_statistics": ".metric", "MeteorStats": ".scoring",
+    "meteor_formula": ".scoring"})
 
 __all__ = [
     "OPTIONS",

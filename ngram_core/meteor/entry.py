@@ -26,14 +26,20 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Dict, List, Mapping, Optional, Sequence
 
-import numpy as np
+from ..lazy import np
 
 from ..metric import Adapter, Corpora, CorpusKey, MetricBase, Wire, corpus_key, global_n_refs, int_column
 from ..signature import nrefs_field
-from . import metric as meteor_metric, options as meteor_options
+from . import options as meteor_options
 from .jar.settings import VARIANT as JAR, parameters_of  # JAR: the variant whose statistics are the jar's
 from .jar.statistics import MeteorParameters, MeteorStatistics, columns, scores as jar_scores
 from .scoring import MeteorStats, meteor_formula
+
+def _meteor_metric():
+    from . import metric  # (the matchers and their tables: imported when METEOR is computed)
+
+    return metric
+
 
 COLUMNS = ("meteor_score", "meteor_hyp_len", "meteor_ref_len", "meteor_matches", "meteor_chunks", "meteor_n_refs")
 
@@ -147,7 +153,7 @@ class Meteor(MetricBase):
 
             return jar_metric.jar_statistics(corpora.hyps, corpora.refs, meteor_options.settings_of(options)).stats
         corpus = corpora.corpus(options["tokenize"], options["lowercase"])
-        segments = meteor_metric.corpus_segment_statistics(corpus, options["stages"], options["alpha"],
+        segments = _meteor_metric().corpus_segment_statistics(corpus, options["stages"], options["alpha"],
                                                            options["beta"], options["gamma"])
         return MeteorSegments(segments, corpus.refs_per_segment.astype(np.int64))
 

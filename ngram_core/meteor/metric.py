@@ -35,7 +35,8 @@ from ..ngrams.encoded import offsets_from_counts
 from ..inputs import check_corpus
 from ..ngrams.index import TokenizedCorpus
 from ..signature import nrefs_field
-from .nltk.matching import STAGES, Lexicon, Matches, check_stages, nltk_matches
+from .nltk.matching import Lexicon, Matches, nltk_matches
+from .nltk.stages import STAGES, check_stages
 from .options import OPTIONS, settings_of
 from .scoring import DEFAULT_ALPHA, DEFAULT_BETA, DEFAULT_GAMMA, MeteorStats, check_parameters, meteor_formula
 from .tables import Segments, Side

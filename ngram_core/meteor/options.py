@@ -13,7 +13,7 @@ from ..options import Option, OptionSet, flag, return_segments_option, tokenize_
 from ..signature import case_field, number, numbers
 from .jar import settings as jar_settings
 from .jar.resources import language_name
-from .nltk.matching import STAGES, check_stages
+from .nltk.stages import STAGES, check_stages
 from .scoring import DEFAULT_ALPHA, DEFAULT_BETA, DEFAULT_GAMMA
 
 VARIANTS = ("meteor-1.5", "nltk")

@@ -19,8 +19,9 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Iterable, Sequence
+from typing import Optional
 
-import numpy as np
+from ..lazy import np
 
 from .. import caches, compiled
 from ..tokenizers import for_case, get_tokenizer
@@ -113,7 +114,7 @@ class RecentTokens:
         return ids
 
 
-_RECENT = RecentTokens()
+_RECENT: Optional[RecentTokens] = None  # made by the first small call
 _SCRATCH = threading.local()  # per thread (the kernel runs without the GIL): gather_first_appearance's scratch
 
 
@@ -142,14 +143,14 @@ def gather_first_appearance(buffer: np.ndarray, places: np.ndarray, new_id: np.n
 def recent_tokens() -> RecentTokens:
     """The cache of small inputs (a new one once the old one is full)."""
     global _RECENT
-    if _RECENT.full:
+    if _RECENT is None or _RECENT.full:
         _RECENT = RecentTokens()
     return _RECENT
 
 
 def _clear_recent_tokens() -> None:
     global _RECENT
-    _RECENT = RecentTokens()  # a call under way keeps the instance it took
+    _RECENT = None  # a call under way keeps the instance it took
 
 
 def _limit_recent_tokens(n_bytes: int) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-import numpy as np
+from ..lazy import np
 
 
 @dataclass(frozen=True)

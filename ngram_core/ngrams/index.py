@@ -19,7 +19,7 @@ import string
 from dataclasses import dataclass
 from typing import List, Optional, Sequence
 
-import numpy as np
+from ..lazy import np
 
 from .. import compiled
 from .corpus import SMALL_INPUT_TEXTS, encode_texts

@@ -48,16 +48,22 @@ computed only when a score is asked for.
 from __future__ import annotations
 
 import math
-from typing import Any, Dict, Mapping, Sequence, Union
-
-import numpy as np
+from typing import TYPE_CHECKING, Any, Dict, Mapping, Sequence, Union
 
 from ..inputs import check_corpus
-from ..ngrams.index import TokenizedCorpus, ascii_lowercase, tokenize_corpus
-from .nltk import corpus_token_ids, nltk_nist
-from .statistics import NistStatistics, nist_statistics
+from ..lazy import attributes, np
 from ..options import LOWERCASE_CHOICES, Option, OptionSet, flag, return_segments_option, tokenize_option
 from ..signature import case_field, nrefs_field
+
+if TYPE_CHECKING:
+    from ..ngrams.index import TokenizedCorpus
+    from .statistics import NistStatistics
+
+
+# the statistics' names (numpy), imported when first asked for: the registry (every way
+# in) imports this module for its declaration, OPTIONS
+__getattr__ = attributes(__name__, {"NistStatistics": ".statistics", "nist_statistics": ".statistics"})
+
 
 BETA = -math.log(0.5) / math.log(1.5) / math.log(1.5)  # 4.2162..., as mteval-v13a computes it
 
@@ -178,6 +184,8 @@ def nist_result(stats: NistStatistics, values: Mapping[str, Any]) -> Dict[str, A
 def tokenize_for_nist(hypotheses: Sequence[str], references: Sequence[Sequence[str]], tokenize: str,
                       lowercase: Union[bool, str]) -> TokenizedCorpus:
     """Checked input -> tokenized corpus, with any of the three lowercasing choices."""
+    from ..ngrams.index import ascii_lowercase, tokenize_corpus
+
     corpus = tokenize_corpus(hypotheses, references, tokenize, lowercase is True)
     return ascii_lowercase(corpus) if lowercase == "ascii" else corpus
 
@@ -196,6 +204,8 @@ def corpus_nist(predictions: Sequence[str], references: Sequence[Any], **options
     corpus = tokenize_for_nist(hyps, refs, options["tokenize"], options["lowercase"])
     if options["variant"] == "nltk":
         return nltk_result(corpus, options)
+    from .statistics import nist_statistics
+
     return nist_result(nist_statistics(corpus, options["n"]), options)
 
 
@@ -203,6 +213,8 @@ def nltk_result(corpus: TokenizedCorpus, values: Mapping[str, Any]) -> Dict[str,
     """``variant="nltk"``'s result dictionary (:mod:`ngram_core.nist.nltk`): the keys of
     :func:`nist_result`; ``segment_scores`` are NLTK's ``sentence_nist``, each segment
     with the information weights of its own references."""
+    from .nltk import corpus_token_ids, nltk_nist
+
     hyps, refs = corpus_token_ids(corpus)
     n = values["n"]
     result = nltk_nist(hyps, refs, n)

@@ -24,15 +24,23 @@ max(totals_n, 1), the summed-statistics formula of :mod:`ngram_core.nist`.
 """
 from __future__ import annotations
 
-from typing import Any, Dict, List, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Dict, List, Mapping, Sequence
 
-import numpy as np
+from ..lazy import np
 
 from .. import compiled, nist as nist_core
 from ..metric import Adapter, Corpora, MetricBase, Wire, int_column
-from ..ngrams.index import NgramIndex, TokenizedCorpus
-from . import NistStatistics, length_penalty
-from .statistics import NgramTable
+from . import length_penalty
+
+if TYPE_CHECKING:
+    from ..ngrams.index import NgramIndex, TokenizedCorpus
+    from .statistics import NistStatistics
+
+def _statistics():
+    from . import statistics  # (the array code: imported when statistics are built)
+
+    return statistics
+
 
 COLUMNS = ("nist_hyp_len", "nist_ref_words", "nist_n_refs", "nist_totals", "nist_ref_ngrams", "nist_ref_counts",
            "nist_matches", "nist_match_counts")
@@ -117,9 +125,9 @@ def nist_from_columns(columns: Mapping[str, Any]) -> NistStatistics:
         match_segment.extend([s] * len(texts))
         match_ngram.extend(row_of[t] for t in texts)
         match_count.extend(counts)
-    table = NgramTable(vocab=list(token_of), order=np.asarray(order, dtype=np.int64),
+    table = _statistics().NgramTable(vocab=list(token_of), order=np.asarray(order, dtype=np.int64),
                        parent=np.asarray(parent, dtype=np.int64), token=np.asarray(token, dtype=np.int64), count=count)
-    return NistStatistics(
+    return nist_core.NistStatistics(
         hyp_len=int_column(columns["nist_hyp_len"]),
         ref_words=int_column(columns["nist_ref_words"]),
         n_refs=int_column(columns["nist_n_refs"]),
@@ -182,7 +190,7 @@ def nist_compact(stats: NistStatistics) -> NistStatistics:
     cells, cell = np.unique(row[stats.match_segment] * width + stats.match_ngram, return_inverse=True)
     match_count = np.zeros(len(cells), dtype=np.int64)
     np.add.at(match_count, cell, stats.match_count)
-    return NistStatistics(per_row(stats.hyp_len), per_row(stats.ref_words), n_refs.astype(np.int64),
+    return nist_core.NistStatistics(per_row(stats.hyp_len), per_row(stats.ref_words), n_refs.astype(np.int64),
                           per_row(stats.totals), cells // width, cells % width, match_count, stats.table)
 
 
@@ -194,11 +202,11 @@ def nist_within(stats: NistStatistics, corpus: NistStatistics) -> NistStatistics
     count = np.zeros(len(table), dtype=np.int64)
     count[corpus_rows] = corpus.table.count  # corpus holds every n-gram of stats: its counts alone
     rest = int(corpus.ref_words.sum()) - int(stats.ref_words.sum())
-    return NistStatistics(
+    return nist_core.NistStatistics(
         hyp_len=np.append(stats.hyp_len, 0), ref_words=np.append(stats.ref_words, rest),
         n_refs=np.append(stats.n_refs, 1), totals=np.vstack([stats.totals, np.zeros((1, stats.max_order), np.int64)]),
         match_segment=stats.match_segment, match_ngram=rows[stats.match_ngram], match_count=stats.match_count,
-        table=NgramTable(table.vocab, table.order, table.parent, table.token, count),
+        table=_statistics().NgramTable(table.vocab, table.order, table.parent, table.token, count),
     )
 
 
@@ -208,11 +216,11 @@ def nist_part(stats: NistStatistics, start: int, stop: int, copies: int) -> Nist
     as the statistics of that system alone (reference counts divided by ``copies``)."""
     keep = (stats.match_segment >= start) & (stats.match_segment < stop)
     table = stats.table
-    return NistStatistics(
+    return nist_core.NistStatistics(
         hyp_len=stats.hyp_len[start:stop], ref_words=stats.ref_words[start:stop], n_refs=stats.n_refs[start:stop],
         totals=stats.totals[start:stop], match_segment=stats.match_segment[keep] - start,
         match_ngram=stats.match_ngram[keep], match_count=stats.match_count[keep],
-        table=NgramTable(table.vocab, table.order, table.parent, table.token, table.count // copies),
+        table=_statistics().NgramTable(table.vocab, table.order, table.parent, table.token, table.count // copies),
     )
 
 
@@ -242,8 +250,8 @@ class Nist(MetricBase):
 
     def empty_statistics(self, options: Mapping[str, Any]) -> NistStatistics:
         empty = np.zeros(0, dtype=np.int64)
-        table = NgramTable(vocab=[], order=empty, parent=empty, token=empty, count=empty)
-        return NistStatistics(empty, empty, empty, np.zeros((0, options["n"]), dtype=np.int64), empty, empty, empty,
+        table = _statistics().NgramTable(vocab=[], order=empty, parent=empty, token=empty, count=empty)
+        return nist_core.NistStatistics(empty, empty, empty, np.zeros((0, options["n"]), dtype=np.int64), empty, empty, empty,
                               table)
 
     def result(self, stats: NistStatistics, options: Mapping[str, Any]) -> Dict[str, Any]:

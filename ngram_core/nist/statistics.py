@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from itertools import chain
 from typing import Any, Optional, Sequence, Tuple
 
-import numpy as np
+from ..lazy import np
 
 from .. import compiled
 from ..ngrams.encoded import intern_strings

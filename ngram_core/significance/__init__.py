@@ -15,19 +15,17 @@ with the same seed (default 12345; ``NGRAM_CORE_SEED``, else ``SACREBLEU_SEED``;
 ``none`` for fresh entropy); the only difference is p = 1 when two systems' scores
 are equal (see :mod:`.resampling`).
 """
-from .adapters import Adapter, adapters_for, bleu_adapter, meteor_adapters, nist_adapter
-from .resampling import (
-    DEFAULT_BOOTSTRAP_SAMPLES,
-    DEFAULT_RANDOMIZATION_TRIALS,
-    DEFAULT_SEED,
-    Result,
-    SystemRows,
-    bootstrap_confidence,
-    paired_bootstrap,
-    paired_randomization,
-    resolve_seed,
-)
-from .systems import Systems, score_systems
+from ..lazy import attributes
+
+# each name from its module, imported when first asked for: the command line imports this
+# package for its settings (.settings) before it knows whether a test runs
+__getattr__ = attributes(__name__, {
+    "Adapter": ".adapters", "adapters_for": ".adapters", "bleu_adapter": ".adapters", "meteor_adapters": ".adapters",
+    "nist_adapter": ".adapters", "DEFAULT_BOOTSTRAP_SAMPLES": ".settings", "DEFAULT_RANDOMIZATION_TRIALS": ".settings",
+    "DEFAULT_SEED": ".settings", "Result": ".settings", "resolve_seed": ".settings", "SystemRows": ".resampling",
+    "bootstrap_confidence": ".resampling", "paired_bootstrap": ".resampling", "paired_randomization": ".resampling",
+    "Systems": ".systems", "score_systems": ".systems"})
+
 
 __all__ = [
     "Adapter",

@@ -51,75 +51,23 @@ paired tests treat a seed of 0 as "no seed" (its ``seed if seed else None``); he
 """
 from __future__ import annotations
 
-import os
 import statistics
-from dataclasses import asdict, dataclass
-from typing import Callable, Dict, Iterable, List, Optional, Sequence, Tuple, Union
+from dataclasses import dataclass
+from typing import Callable, Dict, Iterable, List, Optional, Sequence, Tuple
 
-import numpy as np
+from ..lazy import np
 
 from .adapters import Adapter
+from .settings import DEFAULT_BOOTSTRAP_SAMPLES, DEFAULT_RANDOMIZATION_TRIALS, FROM_ENVIRONMENT, Result, Seed, resolve_seed
 
-DEFAULT_SEED = 12345
-SEED_VARIABLES = ("NGRAM_CORE_SEED", "SACREBLEU_SEED")
-FROM_ENVIRONMENT = "environment"
-DEFAULT_BOOTSTRAP_SAMPLES = 1000
-DEFAULT_RANDOMIZATION_TRIALS = 10000
 _EXACT_FLOAT32 = 2 ** 24  # every integer up to here is a float32
 _CHUNK_CELLS = 2 ** 21  # count-matrix cells per product (16 MB of float64: measured faster than larger)
 
-Seed = Union[int, None, str]
 Progress = Callable[[Iterable, int, str], Iterable]  # (iterable, its length, what it counts) -> iterable
 
 
 def _no_progress(iterable: Iterable, total: int, description: str) -> Iterable:
     return iterable
-
-
-def resolve_seed(seed: Seed = FROM_ENVIRONMENT) -> Optional[int]:
-    """The seed to use: ``seed`` itself, or (by default) from the environment; see the module docstring."""
-    if seed is None or (isinstance(seed, (int, np.integer)) and not isinstance(seed, bool)):
-        return None if seed is None else int(seed)
-    if seed != FROM_ENVIRONMENT:
-        raise TypeError(f"seed must be an int, None (fresh entropy) or {FROM_ENVIRONMENT!r}, got {seed!r}")
-    for name in SEED_VARIABLES:
-        if name in os.environ:
-            return parse_seed(os.environ[name], f"environment variable {name}")
-    return DEFAULT_SEED
-
-
-def parse_seed(text: str, source: str = "seed") -> Optional[int]:
-    """A seed written as text: an integer, or ``none`` (any case) for fresh entropy."""
-    if text.strip().lower() == "none":
-        return None
-    try:
-        return int(text)
-    except ValueError:
-        raise ValueError(f"{source}={text!r} is not an integer or 'none'") from None
-
-
-def seed_field(seed: Optional[int]) -> str:
-    """The seed as signatures print it (sacreBLEU's ``seed:12345`` / ``seed:none``)."""
-    return "none" if seed is None else str(seed)
-
-
-@dataclass
-class Result:
-    """One score of one system: sacreBLEU's ``Result`` fields.
-
-    ``score``: the actual score; ``p_value``: against the baseline (None for the
-    baseline and for single-system confidence); ``mean`` and ``ci``: the mean of
-    the bootstrap scores and the half-width of their 95% interval (None when not
-    estimated).
-    """
-
-    score: float
-    p_value: Optional[float] = None
-    mean: Optional[float] = None
-    ci: Optional[float] = None
-
-    def as_dict(self) -> Dict[str, Optional[float]]:
-        return asdict(self)
 
 
 @dataclass(frozen=True)

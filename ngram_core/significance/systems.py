@@ -15,19 +15,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Dict, List, Optional, Sequence, Tuple
 
-import numpy as np
+from ..lazy import np
 
 from .. import registry
 from ..inputs import check_predictions, check_references
 from ..suite import check_metrics, results_from_statistics, split_options, statistics_and_corpora
 from .adapters import adapters_for
+from .settings import DEFAULT_BOOTSTRAP_SAMPLES, DEFAULT_RANDOMIZATION_TRIALS, FROM_ENVIRONMENT, Result, Seed
 from .resampling import (
-    DEFAULT_BOOTSTRAP_SAMPLES,
-    DEFAULT_RANDOMIZATION_TRIALS,
-    FROM_ENVIRONMENT,
     Progress,
-    Result,
-    Seed,
     SystemRows,
     _no_progress,
     bootstrap_confidence,

@@ -28,16 +28,17 @@ from typing import Any, Dict, List, Optional, Sequence, TextIO
 from ... import __version__, registry
 from ...options import OptionFix
 from ...signature import with_fields
-from ...significance import Result, score_systems
-from ...significance.resampling import (
+from ...inputs import check_predictions, check_references
+from ...significance.settings import (
     DEFAULT_BOOTSTRAP_SAMPLES,
     DEFAULT_RANDOMIZATION_TRIALS,
     FROM_ENVIRONMENT,
+    Result,
     parse_seed,
     resolve_seed,
     seed_field,
 )
-from ...suite import split_options
+from ...suite import plain_results, split_options
 from .files import InputError, read_inputs
 from .flags import add_metric_flags, in_flags, metric_options
 from .output import Report, render
@@ -191,7 +192,7 @@ def _run(args: argparse.Namespace, messages: _Messages, stdin) -> str:
     options = metric_options(args, metrics, ignored=ignored)
     for message in ignored:
         messages.info(message)
-    split_options(metrics, options)  # option values are checked before the files are read
+    per_metric = split_options(metrics, options)  # option values are checked before the files are read
     inputs = read_inputs(args.refs, args.input, args.num_refs, args.encoding, paired is not None, stdin, messages.info)
     if paired and len(inputs.systems) < 2:
         raise InputError("paired tests compare two or more systems: give them with -i BASELINE SYSTEM [SYSTEM ...]")
@@ -199,6 +200,12 @@ def _run(args: argparse.Namespace, messages: _Messages, stdin) -> str:
         raise InputError("--sentence-level scores one system; give a single file with -i")
     messages.info(f"{len(inputs.systems)} system(s), {len(inputs.references)} segments, "
                   f"{inputs.n_refs} reference(s) per segment; computing {', '.join(metrics)}")
+    if not (paired or args.confidence or args.sentence_level):
+        plain = _plain_scores(inputs, per_metric)
+        if plain is not None:  # a one-off run in plain Python: no numpy, no pyarrow
+            return _report(args, inputs.names, *plain, {}, None, None)
+    from ...significance import score_systems  # (the array code: numpy, on first need)
+
     systems = score_systems(inputs.systems, inputs.references, metrics, names=inputs.names, **options)
     if args.sentence_level:
         return "\n".join(_sentence_lines(systems, metrics[0], args))
@@ -220,8 +227,37 @@ def _run(args: argparse.Namespace, messages: _Messages, stdin) -> str:
     else:
         results = [{name: Result(score) for name, score in scores.items()} for scores in systems.scores()]
         n = None
-    metric_of = systems.score_metrics()
-    first = systems.results(0)  # the signatures are every system's; the details are printed for one system
+    return _report(args, inputs.names, results, systems.results(0), systems.score_metrics(), systems.widths(), fields,
+                   paired, n)
+
+
+def _plain_scores(inputs, per_metric: Dict[str, Dict[str, Any]]):
+    """Every system's scores, its first system's results, each score's metric and width,
+    computed in plain Python (:func:`ngram_core.suite.plain_results`), or None unless
+    every metric has that form for these inputs."""
+    references = check_references(inputs.references, len(inputs.references))
+    outputs = [check_predictions(system) for system in inputs.systems]
+    every = []
+    for output in outputs:
+        found = plain_results(output, references, per_metric)
+        if found is None:
+            return None
+        every.append(found)
+    printed = [{name: Result(score) for metric, result in found.items()
+                for name, score in registry.get(metric).printed_scores(result, per_metric[metric]).items()}
+               for found in every]
+    metric_of = {name: metric for metric, result in every[0].items()
+                 for name in registry.get(metric).printed_scores(result, per_metric[metric])}
+    widths = {name: registry.get(metric).width for name, metric in metric_of.items()}
+    return printed, every[0], metric_of, widths
+
+
+def _report(args: argparse.Namespace, names: Sequence[str], results, first: Dict[str, Dict[str, Any]],
+            metric_of: Dict[str, str], widths: Dict[str, int], fields: Dict[str, Any], paired: Optional[str],
+            n: Optional[int]) -> str:
+    """The output: ``results`` (each system's scores), the signatures and details of
+    ``first`` (the first system's result dictionaries; signatures are every system's),
+    ``metric_of`` (each score's metric)."""
     signatures = {}
     for name, metric in metric_of.items():
         signature = first[metric]["signature"]
@@ -229,12 +265,11 @@ def _run(args: argparse.Namespace, messages: _Messages, stdin) -> str:
             signature = name + signature[signature.index("|"):]
         signatures[name] = with_fields(signature, fields) if fields else signature
     details = [{name: registry.get(metric).details(first[metric]) for name, metric in metric_of.items()}]
-    names = list(inputs.names)
+    names = list(names)
     if paired:  # sacreBLEU's names: "Baseline: FILE", or on stdin "Baseline", "System 1", ...
         names = [f"Baseline: {names[0]}"] + names[1:] if args.input is not None else \
             ["Baseline"] + [f"System {j}" for j in range(1, len(names))]
-    report = Report(names, results, signatures, details if len(names) == 1 else [], args.width, paired, n,
-                    systems.widths())
+    report = Report(names, results, signatures, details if len(names) == 1 else [], args.width, paired, n, widths)
     fmt = args.format or "json"
     return render(report, fmt, args.score_only)
 

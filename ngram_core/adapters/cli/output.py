@@ -20,7 +20,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Dict, List, Optional
 
-from ...significance import Result
+from ...significance.settings import Result
 
 DEFAULT_WIDTH = 4  # of a score whose metric gives none
 SIGNIFICANCE_LEVEL = 0.05

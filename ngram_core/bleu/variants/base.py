@@ -12,11 +12,12 @@ row (for every variant that is what its tool computes for a one-segment corpus).
 """
 from __future__ import annotations
 
-from typing import Any, Dict, Iterator, List, Mapping, NamedTuple, Optional, Sequence, Tuple, Union
-
-import numpy as np
+from typing import TYPE_CHECKING, Any, Dict, Iterator, List, Mapping, NamedTuple, Optional, Sequence, Tuple, Union
 
 from ...options import OptionValues
+
+if TYPE_CHECKING:
+    import numpy as np
 
 
 class Counts(NamedTuple):
@@ -36,7 +37,7 @@ def count_rows(stats) -> Iterator[Counts]:
     """Every row of ``stats`` (a :class:`~ngram_core.bleu.statistics.BleuStatistics`) as :class:`Counts`."""
     columns = (stats.hyp_len, stats.ref_len, stats.shortest_ref_len, stats.matches, stats.totals,
                stats.short_hyps, stats.last_hyp_len, stats.last_matches_5)
-    return (Counts(*row) for row in zip(*(np.asarray(c).tolist() for c in columns)))
+    return (Counts(*row) for row in zip(*(c.tolist() for c in columns)))
 
 
 def order_weights(options: OptionValues) -> Tuple[float, ...]:
@@ -96,6 +97,11 @@ class BleuVariant:
         return None
 
     # -- scores -----------------------------------------------------------------------------
+    def scores_counts(self, options: OptionValues) -> bool:
+        """Whether :meth:`score` scores rows with these options (Python numbers, no arrays):
+        every variant but sacreBLEU's with ``weights``, which only its array code scores."""
+        return True
+
     def score(self, counts: Counts, options: OptionValues) -> Dict[str, Any]:
         """Scores of one row: ``bleu`` (0-1), ``precisions`` (0-1, as the tool uses them),
         ``brevity_penalty``, ``reference_length``, ``counts`` and ``totals`` (the tool's
@@ -114,12 +120,18 @@ class BleuVariant:
         signature string of these options and statistics.
         """
         options = OptionValues.of(values)
-        total = next(count_rows(stats.sum()))
+        rows = count_rows(stats) if options.return_segments else None
+        return self.result_of_counts(next(count_rows(stats.sum())), rows, options, signature)
+
+    def result_of_counts(self, total: Counts, rows: Optional[Iterator[Counts]], options: OptionValues,
+                         signature: str) -> Dict[str, Any]:
+        """:meth:`result` from the summed row ``total`` and, with ``return_segments``, the
+        segment rows ``rows`` (Python numbers: :mod:`ngram_core.bleu.plain` counts them so)."""
         scored = self.score(total, options)
         c, r = total.hyp_len, scored["reference_length"]
         result: Dict[str, Any] = {
             "bleu": scored["bleu"],
-            "score": 100.0 * scored["bleu"],
+            "score": scored.get("score", 100.0 * scored["bleu"]),
             "precisions": scored["precisions"],
             "brevity_penalty": scored["brevity_penalty"],
             "length_ratio": scored.get("length_ratio", c / r if r else 0.0),
@@ -131,12 +143,14 @@ class BleuVariant:
         }
         result.update({k: v for k, v in scored.items() if k not in result})
         if options.return_segments:
-            result.update(self.segment_results([self.score(row, options) for row in count_rows(stats)], options))
+            result.update(self.segment_results([self.score(row, options) for row in rows], options))
         return result
 
     def segment_scores(self, stats, values: Mapping[str, Any]) -> np.ndarray:
         """Each row's score (0-1) as a one-segment corpus: the ``segment_scores`` of
         :meth:`result` with ``return_segments``, as a float64 array."""
+        import numpy as np
+
         options = OptionValues.of(values)
         return np.asarray([self.score(row, options)["bleu"] for row in count_rows(stats)], dtype=np.float64)
 

@@ -29,20 +29,21 @@ kept are renormalized to sum to what they summed to before.
 from __future__ import annotations
 
 import math
-from typing import Any, Dict, Mapping
-
-import numpy as np
+from typing import TYPE_CHECKING, Any, Dict, List, Mapping
 
 from ... import compiled
-from ..statistics import BleuStatistics
 from ...options import OptionValues
-from .base import BleuVariant
+from .base import BleuVariant, Counts
+from ..sacrebleu_row import EFFECTIVE_ORDER_CODES, SMOOTH_CODES, score_row
+
+if TYPE_CHECKING:
+    import numpy as np
+
+    from ..statistics import BleuStatistics
 
 SMOOTH_DEFAULTS = {"exp": None, "floor": 0.1, "add-k": 1.0, "constant": 0.1, "none": None}  # method -> its parameter
 SMOOTH_METHODS = tuple(SMOOTH_DEFAULTS)
 _LOG_ZERO = -9999999999.0  # sacreBLEU's my_log(0): keeps exp() finite and 0
-
-
 def bleu_from_statistics(stats: BleuStatistics, values: Mapping[str, Any]) -> Dict[str, np.ndarray]:
     """Scores of every row of ``stats`` (vectorized over rows) with the resolved BLEU options
     ``values`` (``ngram_core.bleu.OPTIONS.resolve(...)``).
@@ -59,6 +60,8 @@ def bleu_from_statistics(stats: BleuStatistics, values: Mapping[str, Any]) -> Di
     batch of a few segments, numpy's fixed cost per call would be most of the time.
     Either way exp and log are the C library's (:mod:`ngram_core.ngrams.libm`), as sacreBLEU's.
     """
+    import numpy as np
+
     options = OptionValues.of(values)
     if stats.matches.dtype != np.float32 and options.weights is None and compiled.use():
         return _compiled_rows(stats, options)
@@ -67,6 +70,8 @@ def bleu_from_statistics(stats: BleuStatistics, values: Mapping[str, Any]) -> Di
 
 def _array_rows(stats: BleuStatistics, options: OptionValues) -> Dict[str, np.ndarray]:
     """:func:`bleu_from_statistics` in numpy, column by column (float32 and weights too)."""
+    import numpy as np
+
     from ...ngrams import libm  # the C library's exp and log, as sacreBLEU's math calls (numba, cached)
 
     N = options.max_order
@@ -139,7 +144,9 @@ def _array_rows(stats: BleuStatistics, options: OptionValues) -> Dict[str, np.nd
 
 def _compiled_rows(stats: BleuStatistics, options: OptionValues) -> Dict[str, np.ndarray]:
     """:func:`bleu_from_statistics` of unweighted float64 rows, compiled (one row after another)."""
-    from ..kernels import EFFECTIVE_ORDER_CODES, SMOOTH_CODES, sacrebleu_rows  # numba (cached)
+    import numpy as np
+
+    from ..kernels import sacrebleu_rows  # numba (cached)
 
     def floats(a: np.ndarray) -> np.ndarray:
         return np.ascontiguousarray(a, dtype=np.float64)  # one compiled signature for every input
@@ -154,6 +161,10 @@ def _compiled_rows(stats: BleuStatistics, options: OptionValues) -> Dict[str, np
 
 def bleu_result(stats: BleuStatistics, values: Mapping[str, Any], signature: str) -> Dict[str, Any]:
     """The result dictionary of SPEC.md from per-segment statistics, resolved options and their signature."""
+    import numpy as np
+
+    from ..statistics import BleuStatistics
+
     options = OptionValues.of(values)
     return_segments = bool(options.return_segments)
     total = stats.sum()
@@ -195,6 +206,20 @@ class SacrebleuBleu(BleuVariant):
         if values["effective_order"] is True:
             values["effective_order"] = "sacrebleu"
         return values
+
+    def scores_counts(self, options: OptionValues) -> bool:
+        return options.weights is None  # (weights: the array code's arithmetic, bleu_from_statistics)
+
+    def score(self, counts: Counts, options: OptionValues) -> Dict[str, Any]:
+        """One unweighted row in Python (:func:`score_row`): the numbers of :func:`bleu_result`."""
+        value = self.smooth_parameter(options)
+        precisions: List[float] = [0.0] * len(counts.matches)
+        score, bp = score_row(float(counts.hyp_len), float(counts.ref_len), counts.matches, counts.totals,
+                              SMOOTH_CODES[options.smooth_method], 0.0 if value is None else float(value),
+                              EFFECTIVE_ORDER_CODES[options.effective_order], _LOG_ZERO, precisions)
+        return {"bleu": score / 100.0, "score": score, "precisions": [p / 100.0 for p in precisions],
+                "brevity_penalty": bp, "reference_length": counts.ref_len, "counts": list(counts.matches),
+                "totals": list(counts.totals)}
 
     def segment_scores(self, stats: BleuStatistics, values: Mapping[str, Any]) -> np.ndarray:
         return bleu_from_statistics(stats, values)["score"] / 100.0  # as bleu_result's

@@ -53,23 +53,26 @@ Where torchmetrics divides by zero we give a defined value: an empty corpus has 
 from __future__ import annotations
 
 import math
-from typing import Any, Dict
-
-import numpy as np
+from typing import TYPE_CHECKING, Any, Dict
 
 from ...options import OptionValues
 from .base import BleuVariant, Counts, order_weights
 from .evaluate import unstripped_13a_texts
 
-f32 = np.float32
+if TYPE_CHECKING:
+    import numpy as np
 
 
 def _ln(x: np.float32) -> np.float32:
-    return f32(math.log(float(x)))
+    import numpy as np  # (float32 arithmetic: imported when this variant scores)
+
+    return np.float32(math.log(float(x)))
 
 
 def _exp(x: np.float32) -> np.float32:
-    return f32(math.exp(float(x)))
+    import numpy as np
+
+    return np.float32(math.exp(float(x)))
 
 
 class TorchmetricsBleu(BleuVariant):
@@ -84,6 +87,9 @@ class TorchmetricsBleu(BleuVariant):
         return unstripped_13a_texts(hypotheses, references, values)
 
     def score(self, counts: Counts, options: OptionValues) -> Dict[str, Any]:
+        import numpy as np
+
+        f32 = np.float32
         numerator = [f32(m) for m in counts.matches]
         denominator = [f32(t) for t in counts.totals]
         c, r = f32(counts.hyp_len), f32(counts.ref_len)

@@ -31,7 +31,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Optional, Sequence
 
-import numpy as np
+from ...lazy import np
 
 LENGTH_COLUMNS = ("hyp_len", "ref_len", "hyp_function", "ref_function")
 MODULE_COLUMNS = ("hyp_content", "ref_content", "hyp_function", "ref_function")

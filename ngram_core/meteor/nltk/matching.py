@@ -23,7 +23,7 @@ the :class:`.tables.Side` tables. (METEOR 1.5's matching is :mod:`.jar_matching`
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Callable, Dict, FrozenSet, Iterable, List, Sequence, Tuple
+from typing import Callable, Dict, FrozenSet, List, Sequence, Tuple
 
 import numpy as np
 
@@ -32,20 +32,7 @@ from .stemmers import get_stemmer
 from ..tables import Side, combined, contains, csr, distinct, expand_csr, ranked_join
 from .wordnet import get_wordnet
 
-STAGES = ("exact", "stem", "synonym")
-
-Matches = Tuple[np.ndarray, np.ndarray, np.ndarray]  # (hypothesis rows, reference rows, stage indices)
-
-
-def check_stages(stages: Iterable[str]) -> Tuple[str, ...]:
-    """``stages`` as a tuple in METEOR's order; raises on unknown or repeated names."""
-    if isinstance(stages, str):
-        stages = stages.replace("+", ",").split(",")
-    stages = tuple(stages)
-    unknown = [s for s in stages if s not in STAGES]
-    if unknown or len(set(stages)) != len(stages) or not stages:
-        raise ValueError(f"stages={stages!r}: give one or more distinct stages out of {', '.join(STAGES)}")
-    return tuple(s for s in STAGES if s in stages)
+Matches = Tuple["np.ndarray", "np.ndarray", "np.ndarray"]  # (hypothesis rows, reference rows, stage indices)
 
 
 # Caches that outlive a call hold only pure functions of one word (a stem, a WordNet

@@ -1,0 +1,68 @@
+"""sacreBLEU 2.6.0's arithmetic on one row of BLEU statistics: plain Python that numba
+also compiles (a module of its own, importing nothing of the package, so that the
+compiled kernels and the variant can both import it).
+"""
+from __future__ import annotations
+
+import math
+from typing import Sequence, Tuple
+
+# codes of the options score_row reads
+SMOOTH_CODES = {"exp": 0, "floor": 1, "add-k": 2, "constant": 3, "none": 4}
+EFFECTIVE_ORDER_CODES = {False: 0, "sacrebleu": 1, "seed": 2}
+
+
+def score_row(sys_len: float, ref: float, matches: Sequence[float], totals: Sequence[float], smooth: int,
+              value: float, effective_order: int, log_zero: float, precisions) -> Tuple[float, float]:
+    """sacreBLEU 2.6.0's ``compute_bleu`` on one row of statistics, unweighted: (score 0-100,
+    brevity penalty), with the precisions (0-100, smoothed as used) written into
+    ``precisions`` (N zeros). ``smooth`` and ``effective_order`` are codes of
+    :data:`SMOOTH_CODES` and :data:`EFFECTIVE_ORDER_CODES`.
+
+    The operations of the array code (``sacrebleu.bleu_from_statistics``) in the same order (sacreBLEU's), with
+    ``math.exp``/``math.log`` (the C library's, as sacreBLEU's own ``math`` calls). Plain
+    Python for a one-off call (:mod:`ngram_core.bleu.plain`), and the body of the compiled
+    loop over rows (``ngram_core.bleu.kernels.sacrebleu_rows``), which numba compiles from
+    this same function.
+    """
+    N = len(matches)
+    bp = 1.0
+    if sys_len < ref:
+        bp = math.exp(1 - ref / sys_len) if sys_len > 0 else 0.0
+    anything = False
+    for n in range(N):
+        if matches[n] > 0:
+            anything = True
+    if not anything:  # sacreBLEU returns 0 before smoothing (#141)
+        return 0.0, bp
+    eff = 0 if effective_order == 1 else N
+    halvings = 1.0
+    for n in range(N):
+        correct = float(matches[n])
+        total = float(totals[n])
+        if (smooth == 2 and n > 0) or smooth == 3:
+            correct += value
+            total += value
+        if total == 0:
+            break
+        if effective_order == 1:
+            eff = n + 1
+        if correct == 0:
+            if smooth == 0:
+                halvings *= 2
+                precisions[n] = 100.0 / (halvings * total)
+            elif smooth == 1:
+                precisions[n] = 100.0 * value / total
+        else:
+            precisions[n] = 100.0 * correct / total
+    if effective_order == 2:  # the seed's rule: N = the largest order with a match
+        eff = N
+        for n in range(N):
+            if matches[n] > 0:
+                eff = n + 1
+    eff = max(eff, 1)
+    acc = 0.0
+    for n in range(eff):  # left to right, as sacreBLEU's sum()
+        p = precisions[n]
+        acc += math.log(p) if p > 0 else log_zero
+    return min(bp * math.exp(acc / eff), 100.0), bp

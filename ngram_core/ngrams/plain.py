@@ -1,0 +1,74 @@
+"""N-gram counts in plain Python: a one-off call on a test set, with no numpy and no pyarrow.
+
+The array code (:mod:`ngram_core.ngrams.index`) pays numpy's and pyarrow's imports,
+about 0.1-0.15 s, before its first number, and then a few hundredths of a second for a
+test set of 2,000 segments; plain Python needs no import and counts such a test set in
+a few hundredths more. So a fresh process that scores one test set is fastest here, and
+:func:`ngram_core.compiled.plain` says when a call runs this way (the numbers are the
+same either way: ``tests/test_plain_and_array_paths_agree.py``).
+
+Tokens are the tokenizers' own (:func:`ngram_core.tokenizers.tokenize`, the tokens the
+encoders number). N-grams of order n > 1 are tuples of tokens; a hypothesis's clipped
+matches of one order are a set intersection when none of its n-grams repeats (most
+orders of most segments), and counted with ``Counter`` otherwise.
+"""
+from __future__ import annotations
+
+import string
+from collections import Counter
+from typing import Dict, List, Sequence, Tuple
+
+from ..tokenizers import tokenize as tokenize_texts
+
+ASCII_LOWER = str.maketrans(string.ascii_uppercase, string.ascii_lowercase)  # A-Z only (mteval without -c)
+
+
+def input_chars(hypotheses: Sequence[str], references: Sequence[Sequence[str]]) -> int:
+    """The size :func:`ngram_core.compiled.plain` reads: characters of every text."""
+    return sum(map(len, hypotheses)) + sum(len(ref) for refs in references for ref in refs)
+
+
+def tokenized(hypotheses: Sequence[str], references: Sequence[Sequence[str]], tokenize: str,
+              lowercase) -> Tuple[List[List[str]], List[List[List[str]]]]:
+    """Tokens of every hypothesis and of every segment's references (each distinct
+    reference string tokenized once). ``lowercase``: False, True (before tokenizing, as
+    sacreBLEU) or ``"ascii"`` (A-Z in the tokens, mteval-v13a without ``-c``)."""
+    distinct: Dict[str, int] = {}
+    slots = [[distinct.setdefault(ref, len(distinct)) for ref in refs] for refs in references]
+    tokens = tokenize_texts(list(hypotheses) + list(distinct), tokenize, lowercase is True)
+    if lowercase == "ascii":
+        tokens = [[token.translate(ASCII_LOWER) for token in line] for line in tokens]
+    n = len(hypotheses)
+    return tokens[:n], [[tokens[n + slot] for slot in row] for row in slots]
+
+
+def clipped_matches(hypothesis: List[str], references: List[List[str]], orders: int) -> List[int]:
+    """For n = 1..``orders``: the hypothesis n-grams that match, each counted at most as
+    often as in the reference that has it most (BLEU's clipped matches)."""
+    length = len(hypothesis)
+    if not references:
+        return [0] * orders
+    hyp_from = [hypothesis[i:] for i in range(min(orders, length))]  # n-grams of order n: zip(*hyp_from[:n])
+    refs_from = [[ref[i:] for i in range(orders)] for ref in references]
+    out = []
+    for n in range(1, orders + 1):
+        if length < n:
+            out.append(0)
+            continue
+        distinct = set(hypothesis if n == 1 else zip(*hyp_from[:n]))
+        if len(distinct) == length - n + 1:  # no n-gram repeats: clipping cannot bind
+            if len(references) == 1:
+                out.append(len(distinct.intersection(references[0] if n == 1 else zip(*refs_from[0][:n]))))
+            else:  # in any reference
+                out.append(len(distinct.intersection(set().union(
+                    *((ref[0] if n == 1 else zip(*ref[:n])) for ref in refs_from)))))
+            continue
+        counts = Counter(hypothesis if n == 1 else zip(*hyp_from[:n]))
+        most = Counter(references[0] if n == 1 else zip(*refs_from[0][:n]))
+        for ref in refs_from[1:]:
+            for gram, count in Counter(ref[0] if n == 1 else zip(*ref[:n])).items():
+                if count > most[gram]:
+                    most[gram] = count
+        common = counts.keys() & most.keys()
+        out.append(sum(map(min, map(counts.__getitem__, common), map(most.__getitem__, common))))
+    return out

@@ -70,6 +70,7 @@ numpy and pyarrow are imported, within one process (best of 5, load 1): 10 segme
 """
 from __future__ import annotations
 
+import math
 import os
 import sys
 from contextlib import contextmanager
@@ -175,17 +176,22 @@ def arrays_loaded() -> bool:
     return "numpy" in sys.modules and "pyarrow" in sys.modules
 
 
-def plain(chars: int) -> bool:
-    """True if a call on texts of ``chars`` characters should run in plain Python (where
-    its metric offers it): a setting (:func:`plain_setting`), else not compiled by the
-    rule (a setting, or a long-running process) and at most :data:`PLAIN_INPUT_CHARS`
-    characters, or :data:`PLAIN_INPUT_CHARS_LOADED` once :func:`arrays_loaded`."""
+def plain_limit() -> float:
+    """The most characters a call may hold and still run in plain Python (where its
+    metric offers it): by a setting (:func:`plain_setting`) infinite or -1; else -1 where
+    the rule runs compiled (a setting, or a long-running process), :data:`PLAIN_INPUT_CHARS`,
+    or :data:`PLAIN_INPUT_CHARS_LOADED` once :func:`arrays_loaded`."""
     chosen = plain_setting()
     if chosen is not None:
-        return chosen
+        return math.inf if chosen else -1
     if use():
-        return False
-    return chars <= (PLAIN_INPUT_CHARS_LOADED if arrays_loaded() else PLAIN_INPUT_CHARS)
+        return -1
+    return PLAIN_INPUT_CHARS_LOADED if arrays_loaded() else PLAIN_INPUT_CHARS
+
+
+def plain(chars: int) -> bool:
+    """True if a call on texts of ``chars`` characters should run in plain Python (:func:`plain_limit`)."""
+    return chars <= plain_limit()
 
 
 def use(tokens: int = 0, large: int = LARGE_INPUT_TOKENS) -> bool:

@@ -17,7 +17,7 @@ def applies(hypotheses: List[str], references: List[List[str]], values: Mapping[
     """Whether this call runs here: the variant scores rows in Python with these options,
     and :func:`ngram_core.compiled.plain` says so for an input of this size."""
     return (get_variant(values["variant"]).scores_counts(OptionValues.of(values))
-            and compiled.plain(plain.input_chars(hypotheses, references)))
+            and plain.within(hypotheses, references, compiled.plain_limit()))
 
 
 def _closest(lengths: List[int], hyp_len: int, ties: str) -> int:

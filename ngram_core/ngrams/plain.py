@@ -14,8 +14,10 @@ orders of most segments), and counted with ``Counter`` otherwise.
 """
 from __future__ import annotations
 
+import math
 import string
 from collections import Counter
+from itertools import chain
 from typing import Dict, List, Sequence, Tuple
 
 from ..tokenizers import tokenize as tokenize_texts
@@ -23,9 +25,19 @@ from ..tokenizers import tokenize as tokenize_texts
 ASCII_LOWER = str.maketrans(string.ascii_uppercase, string.ascii_lowercase)  # A-Z only (mteval without -c)
 
 
-def input_chars(hypotheses: Sequence[str], references: Sequence[Sequence[str]]) -> int:
-    """The size :func:`ngram_core.compiled.plain` reads: characters of every text."""
-    return sum(map(len, hypotheses)) + sum(len(ref) for refs in references for ref in refs)
+def within(hypotheses: Sequence[str], references: Sequence[Sequence[str]], limit: float) -> bool:
+    """Whether every text together holds at most ``limit`` characters (the size
+    :func:`ngram_core.compiled.plain_limit` bounds), counted only as far as needed."""
+    if limit < 0:
+        return False
+    if limit == math.inf:
+        return True
+    total = 0
+    for text in chain(hypotheses, chain.from_iterable(references)):
+        total += len(text)
+        if total > limit:
+            return False
+    return True
 
 
 def tokenized(hypotheses: Sequence[str], references: Sequence[Sequence[str]], tokenize: str,

@@ -11,6 +11,10 @@ Tokens are the tokenizers' own (:func:`ngram_core.tokenizers.tokenize`, the toke
 encoders number). N-grams of order n > 1 are tuples of tokens; a hypothesis's clipped
 matches of one order are a set intersection when none of its n-grams repeats (most
 orders of most segments), and counted with ``Counter`` otherwise.
+
+Bounds: a call runs here only up to ``compiled.PLAIN_INPUT_CHARS`` characters (1
+million), so it holds at most the token lists of that much text and one segment's
+n-grams at a time (some tens of MB); its time is linear in the tokens.
 """
 from __future__ import annotations
 

@@ -21,6 +21,10 @@ only the time of the next call. The bounds, in the order of their size:
   (256 MB of int64 ids; :func:`set_limit` sizes it); when a limit is passed the cache
   starts over empty at the next call. Its id buffer doubles as it grows, so up to twice
   the limit can be allocated.
+- ``plain_references`` (:mod:`ngram_core.ngrams.plain`): the tokens of the distinct
+  references of the last BLEU call counted in plain Python, for the next call on the
+  same references (systems scored one after the other). One set of references, at most
+  ``compiled.PLAIN_INPUT_CHARS`` characters.
 - METEOR 1.5's resources (:mod:`ngram_core.meteor`): the paraphrase table (about
   150 MB, memory-mapped from the installed file where possible), the synonym
   dictionary and the word lists: loaded once, on first need, never grown.

@@ -133,3 +133,15 @@ def test_the_command_line_prints_the_same_in_plain_python_and_as_arrays(flags, t
             assert run(argv, stdout=out, stderr=err) == 0, err.getvalue()
         printed.append(out.getvalue())
     assert printed[0] == printed[1]
+
+
+@pytest.mark.oracle
+def test_systems_scored_one_after_another_on_the_same_references_share_their_tokens_not_their_numbers():
+    # ngrams.plain keeps the last reference set's tokens: every call must still be its own
+    hyps, refs = wmt_corpus(every=37)
+    calls = [(hyps, {}), (hyps[::-1], {}), (hyps, {"lowercase": True}), (hyps, {"variant": "mteval", "lowercase": "ascii"}),
+             (hyps, {"tokenize": "intl"}), (hyps[::-1], {})]
+    for system, options in calls:
+        in_python, as_arrays = both_paths(system, refs, **options)
+        assert in_python == as_arrays, options
+    assert plain._last_references is not None and plain._last_references[0][:2] == ("13a", False)

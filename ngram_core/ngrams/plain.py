@@ -22,8 +22,9 @@ import math
 import string
 from collections import Counter
 from itertools import chain
-from typing import Dict, List, Sequence, Tuple
+from typing import Dict, List, Optional, Sequence, Tuple
 
+from .. import caches
 from ..tokenizers import tokenize as tokenize_texts
 
 ASCII_LOWER = str.maketrans(string.ascii_uppercase, string.ascii_lowercase)  # A-Z only (mteval without -c)
@@ -44,18 +45,47 @@ def within(hypotheses: Sequence[str], references: Sequence[Sequence[str]], limit
     return True
 
 
+# The tokens of the distinct references of the last call, with their key (tokenizer,
+# lowercasing, the strings): systems scored one after the other on the same references
+# (ngram-score -i A B C, a loop over systems) tokenize them once. One entry.
+_last_references: Optional[Tuple[tuple, List[List[str]]]] = None
+
+
+def _tokens(texts: List[str], tokenize: str, lowercase) -> List[List[str]]:
+    tokens = tokenize_texts(texts, tokenize, lowercase is True)
+    if lowercase == "ascii":
+        tokens = [[token.translate(ASCII_LOWER) for token in line] for line in tokens]
+    return tokens
+
+
 def tokenized(hypotheses: Sequence[str], references: Sequence[Sequence[str]], tokenize: str,
               lowercase) -> Tuple[List[List[str]], List[List[List[str]]]]:
     """Tokens of every hypothesis and of every segment's references (each distinct
-    reference string tokenized once). ``lowercase``: False, True (before tokenizing, as
-    sacreBLEU) or ``"ascii"`` (A-Z in the tokens, mteval-v13a without ``-c``)."""
+    reference string tokenized once, and not again by the next call on the same
+    references). ``lowercase``: False, True (before tokenizing, as sacreBLEU) or
+    ``"ascii"`` (A-Z in the tokens, mteval-v13a without ``-c``). The lists returned are
+    shared with the cache: read them, do not change them."""
+    global _last_references
     distinct: Dict[str, int] = {}
     slots = [[distinct.setdefault(ref, len(distinct)) for ref in refs] for refs in references]
-    tokens = tokenize_texts(list(hypotheses) + list(distinct), tokenize, lowercase is True)
-    if lowercase == "ascii":
-        tokens = [[token.translate(ASCII_LOWER) for token in line] for line in tokens]
-    n = len(hypotheses)
-    return tokens[:n], [[tokens[n + slot] for slot in row] for row in slots]
+    key = (tokenize, lowercase, tuple(distinct))
+    last = _last_references
+    if last is not None and last[0] == key:
+        ref_tokens = last[1]
+    else:
+        ref_tokens = _tokens(list(distinct), tokenize, lowercase)
+        _last_references = (key, ref_tokens)
+    return _tokens(list(hypotheses), tokenize, lowercase), [[ref_tokens[slot] for slot in row] for row in slots]
+
+
+def _clear_last_references() -> None:
+    global _last_references
+    _last_references = None
+
+
+caches.register(caches.Cache(
+    "plain_references", "the tokens of the distinct references of the last call counted in plain Python",
+    "one set of references, at most compiled.PLAIN_INPUT_CHARS characters", _clear_last_references))
 
 
 def clipped_matches(hypothesis: List[str], references: List[List[str]], orders: int) -> List[int]:

@@ -1,7 +1,8 @@
 """The registry: a metric registered at run time works through every way in, untouched.
 
 A toy metric, word precision (each hypothesis word counts once per occurrence in the
-reference that has the most of them), is defined and registered here, in the test;
+reference that has the most of them), is defined in ``helpers/toy_metric.py`` against the
+protocol only and registered here, in the test;
 ``score_all``, the ``datasets`` columns, ``torch.distributed``, the significance tests
 and the command line then serve it as they serve BLEU, NIST and METEOR.
 """
@@ -12,121 +13,21 @@ import json
 import socket
 import subprocess
 import sys
-from collections import Counter
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Dict, List, Mapping, Sequence
 
-import numpy as np
 import pytest
 
 from conftest import require_module
+from helpers.toy_metric import HYPS, OTHER, REFS, Toy, toy_precision
 from ngram_core import registry
 from ngram_core.bleu import corpus_bleu
 from ngram_core.adapters.cli import run
-from ngram_core.metric import Adapter, Corpora, Metric, MetricBase, Wire, global_n_refs
-from ngram_core.options import Option, OptionSet, flag, return_segments_option
+from ngram_core.metric import Metric
 from ngram_core.adapters.datasets import score_columns, segment_columns
-from ngram_core.signature import make_signature, nrefs_field
 from ngram_core.significance import score_systems
 from ngram_core.suite import score_all, split_options
 
 HERE = Path(__file__).resolve().parent
-
-
-# -- the toy metric: one package's worth, written against the protocol only -------------------
-@dataclass
-class ToyStatistics:
-    """Per segment: matched words, hypothesis words, references; adds with ``+``."""
-
-    rows: np.ndarray  # (S, 2) int64
-    n_refs: np.ndarray  # (S,)
-
-    def __len__(self) -> int:
-        return len(self.rows)
-
-    def __add__(self, other: "ToyStatistics") -> "ToyStatistics":
-        return ToyStatistics(np.concatenate([self.rows, other.rows]), np.concatenate([self.n_refs, other.n_refs]))
-
-    def __radd__(self, other: Any) -> "ToyStatistics":
-        return self if other == 0 else NotImplemented
-
-    def __getitem__(self, rows) -> "ToyStatistics":
-        return ToyStatistics(self.rows[rows], self.n_refs[rows])
-
-
-def _words(text: str, options: Mapping[str, Any]) -> List[str]:
-    text = text.lower() if options["lowercase"] else text
-    return [w for w in text.split() if len(w) >= options["min_length"]]
-
-
-def _precision(sums: np.ndarray) -> np.ndarray:
-    sums = np.asarray(sums, dtype=np.float64)
-    return np.where(sums[:, 1] > 0, sums[:, 0] / np.maximum(sums[:, 1], 1), 0.0)
-
-
-class Toy(MetricBase):
-    name = "toy"
-    OPTIONS = OptionSet("TOY", [
-        Option("min_length", 1, "the shortest word counted", "int", low=1),
-        flag("lowercase", False, "lowercase before splitting at whitespace"),
-        return_segments_option(),
-    ])
-    headline = "toy"
-    width = 3
-    segment_score_doc = "segment word precision, 0-1"
-
-    def tokenization(self, options):
-        return None  # splits the texts itself
-
-    def statistics(self, corpora: Corpora, options) -> ToyStatistics:
-        rows = []
-        for hyp, refs in zip(corpora.hyps, corpora.refs):
-            words = Counter(_words(hyp, options))
-            best = max(sum((words & Counter(_words(ref, options))).values()) for ref in refs)
-            rows.append((best, sum(words.values())))
-        return ToyStatistics(np.array(rows, dtype=np.int64).reshape(-1, 2), np.array([len(r) for r in corpora.refs]))
-
-    def empty_statistics(self, options) -> ToyStatistics:
-        return ToyStatistics(np.zeros((0, 2), dtype=np.int64), np.zeros(0, dtype=np.int64))
-
-    def result(self, stats: ToyStatistics, options) -> Dict[str, Any]:
-        matched, words = (int(v) for v in stats.rows.sum(axis=0))
-        out = {"toy": _precision(stats.rows.sum(axis=0, keepdims=True))[0], "matched": matched, "words": words,
-               "signature": make_signature("TOY", {"nrefs": nrefs_field(stats.n_refs), "min": str(options["min_length"]),
-                                                   "case": "lc" if options["lowercase"] else "mixed"})}
-        if options["return_segments"]:
-            out["segment_scores"] = _precision(stats.rows).tolist()
-        return out
-
-    def columns(self, stats: ToyStatistics, corpora, options) -> Dict[str, list]:
-        return {"toy_matched": stats.rows[:, 0].tolist(), "toy_words": stats.rows[:, 1].tolist(),
-                "toy_n_refs": stats.n_refs.tolist()}
-
-    def from_columns(self, columns, names) -> ToyStatistics:
-        rows = np.column_stack([np.asarray(list(columns["toy_matched"])), np.asarray(list(columns["toy_words"]))])
-        return ToyStatistics(rows.astype(np.int64), np.asarray(list(columns["toy_n_refs"]), dtype=np.int64))
-
-    def reduce(self, stats: ToyStatistics, wire: Wire) -> ToyStatistics:
-        summed = wire.sum(stats.rows.sum(axis=0))
-        n_refs = global_n_refs(stats.n_refs, wire)  # [fewest, most]: a zero row carries the second
-        rows = np.zeros((max(len(n_refs), 1), 2), dtype=np.int64)
-        rows[0] = summed
-        return ToyStatistics(rows, n_refs)
-
-    def scores(self, options) -> List[Adapter]:
-        return [Adapter("TOY", lambda stats: stats.rows, _precision)]
-
-
-def toy_precision(hyps: Sequence[str], refs: Sequence[Sequence[str]], min_length: int = 1) -> float:
-    """The oracle: the toy's definition, written out over the corpus."""
-    matched = words = 0
-    for hyp, segment_refs in zip(hyps, refs):
-        hyp_words = [w for w in hyp.split() if len(w) >= min_length]
-        words += len(hyp_words)
-        matched += max(sum(min(hyp_words.count(w), [v for v in ref.split() if len(v) >= min_length].count(w))
-                           for w in set(hyp_words)) for ref in segment_refs)
-    return matched / words if words else 0.0
 
 
 @pytest.fixture
@@ -136,12 +37,6 @@ def toy():
         yield metric
     finally:
         registry.unregister("toy")
-
-
-HYPS = ["the cat sat on the mat", "a dog ran in the big house", "", "the the the the", "red tree , home"]
-REFS = [["the cat is on the mat", "there is a cat on the mat"], ["the dog ran into the house"], ["nothing here"],
-        ["the cat"], ["a red tree at home"]]
-OTHER = ["the cat on a mat", "a dog in the house", "here", "the cat the", "red tree home"]
 
 
 # -- the registry ---------------------------------------------------------------------------------
@@ -236,7 +131,7 @@ import torch.distributed as dist
 sys.path.insert(0, {here!r})
 from ngram_core import registry
 from ngram_core.adapters.torch import score_distributed
-import test_metric_registry as t
+import helpers.toy_metric as t
 registry.register(t.Toy())
 rank, world = int(sys.argv[1]), int(sys.argv[2])
 os.environ.update(MASTER_ADDR="127.0.0.1", MASTER_PORT=sys.argv[3])

@@ -39,7 +39,9 @@ numba (:func:`compile_loops`): the same code, the same numbers
 (``tests/test_meteor_plain_and_compiled_loops_agree.py``). Where they run plain, the paraphrase table is
 searched by numpy instead of a compiled hash index (``meteor/jar/paraphrase.py``). So a
 one-off METEOR 1.5 call on a small input imports no numba and compiles nothing, even
-with an empty or read-only compile cache.
+with an empty or read-only compile cache. A METEOR 1.5 call decides once for all its
+steps (:func:`one_call`, by the words of its distinct texts), so that near the threshold
+no step runs plain while another runs compiled.
 
 The thresholds were measured on the benchmark machine (2 shared cores, load about 3;
 ``benchmarks/README.md``): BLEU's clipped counts, the one step whose cost grows with the
@@ -74,6 +76,7 @@ import math
 import os
 import sys
 from contextlib import contextmanager
+from contextvars import ContextVar
 from threading import Lock
 from types import FunctionType, ModuleType
 from typing import Dict, Iterator, Optional
@@ -221,11 +224,37 @@ def kernels() -> ModuleType:
     return ngram_kernels
 
 
+# The size of the call under way (one_call), which every step that weighs its input weighs
+# instead of its own; None outside one_call. A context variable: a thread the call hands
+# work to sees it when the work runs in the call's context (contextvars.copy_context()).
+_call_tokens: ContextVar[Optional[int]] = ContextVar("ngram_core_call_tokens", default=None)
+
+
+@contextmanager
+def one_call(tokens: int) -> Iterator[None]:
+    """Within the block, :func:`loops` and :func:`loops_compiled` weigh ``tokens`` (the
+    whole call's input) instead of the size each step passes: a call whose steps weigh
+    different things (METEOR 1.5's matcher, search and paraphrase finder) runs them all
+    plain or all compiled, as the process's state allows."""
+    reset = _call_tokens.set(tokens)
+    try:
+        yield
+    finally:
+        _call_tokens.reset(reset)
+
+
+def loops_compiled(tokens: int = 0) -> bool:
+    """Whether a step whose plain form is Python loops runs compiled: :func:`use` with
+    :data:`LOOPS_LARGE_INPUT_TOKENS`, weighing the call's size within :func:`one_call`."""
+    call = _call_tokens.get()
+    return use(tokens if call is None else call, LOOPS_LARGE_INPUT_TOKENS)
+
+
 def loops(module: ModuleType, tokens: int = 0) -> ModuleType:
     """``module``, a module of plain-Python loops over numpy arrays (no numba import), or
-    the same functions compiled by numba (:func:`compile_loops`) where :func:`use` says so
-    for an input of ``tokens`` tokens (threshold :data:`LOOPS_LARGE_INPUT_TOKENS`)."""
-    if use(tokens, LOOPS_LARGE_INPUT_TOKENS):
+    the same functions compiled by numba (:func:`compile_loops`) where
+    :func:`loops_compiled` says so for an input of ``tokens`` tokens."""
+    if loops_compiled(tokens):
         return compile_loops(module)
     return module
 

@@ -52,6 +52,21 @@ def test_a_long_running_process_leaves_plain_python_for_compiled(fresh_rule):
     assert not compiled.plain(10) and compiled.use()
 
 
+def test_one_call_decides_once_for_every_step_by_the_calls_size(fresh_rule):
+    import contextvars
+    from concurrent.futures import ThreadPoolExecutor
+
+    large, small = compiled.LOOPS_LARGE_INPUT_TOKENS, 10
+    assert compiled.loops_compiled(large) and not compiled.loops_compiled(small)  # each step's own size
+    with compiled.one_call(small):
+        assert not compiled.loops_compiled(large)  # a large step of a small call runs plain
+        with ThreadPoolExecutor(1) as worker:  # work handed to a thread in the call's context
+            assert worker.submit(contextvars.copy_context().run, compiled.loops_compiled, large).result() is False
+    with compiled.one_call(large):
+        assert compiled.loops_compiled(small)
+    assert not compiled.loops_compiled(small)  # the block's end restores each step's own size
+
+
 def test_plain_python_follows_its_setting_and_the_compiled_one(fresh_rule, monkeypatch):
     with compiled.preferring_plain(False):
         assert not compiled.plain(10)

@@ -18,12 +18,14 @@ than about 2 GB.
 """
 from __future__ import annotations
 
+import contextvars
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, replace
 from typing import Any, Dict, List, Sequence, Tuple
 
 import numpy as np
 
+from ... import compiled
 from ...signature import nrefs_field
 from ...tokenizers import tokenize_strings
 from .beam import MAX_CANDIDATES, count_chunks, ranking_weights, search
@@ -89,7 +91,8 @@ def jar_statistics(hypotheses: Sequence[str], references: Sequence[Sequence[str]
     pair_key = np.repeat(hyp_text, n_refs) * n_texts + ref_text
     distinct, pair_of = np.unique(pair_key, return_inverse=True)
     pair_hyp, pair_ref = distinct // n_texts, distinct % n_texts
-    pair_rows, kept = _match_and_search(segments, pair_hyp, pair_ref, settings, params)
+    with compiled.one_call(len(segments.tokens)):  # the corpus's words decide plain or compiled, once
+        pair_rows, kept = _match_and_search(segments, pair_hyp, pair_ref, settings, params)
 
     # the first best reference of each hypothesis (a later one must score strictly higher)
     pair_of = pair_of.ravel()
@@ -193,7 +196,7 @@ def _match_and_search(segments: Segments, pair_hyp: np.ndarray, pair_ref: np.nda
                                    cache, limit=MAX_CANDIDATES)
             if pending is not None:
                 results.append(pending.result())
-            pending = searcher.submit(finish, chunk, cands)
+            pending = searcher.submit(contextvars.copy_context().run, finish, chunk, cands)  # (one_call's size too)
             del cands
         results.append(pending.result())
     rows = np.zeros((len(pair_hyp), results[0][0].shape[1]))

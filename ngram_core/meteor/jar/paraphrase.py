@@ -173,7 +173,7 @@ class ParaphraseTable:
     def occurrences(self, words: np.ndarray, offsets: np.ndarray) -> Occurrences:
         """Every occurrence of a phrase of the table in the sequences
         ``words[offsets[s]:offsets[s + 1]]`` (table word ids, -1 for other words)."""
-        finder = self.finder(compiled.use(len(words), compiled.LOOPS_LARGE_INPUT_TOKENS))
+        finder = self.finder(compiled.loops_compiled(len(words)))
         n_seq = len(offsets) - 1
         seq_of = np.repeat(np.arange(n_seq, dtype=np.int64), np.diff(offsets))
         end = offsets[1:][seq_of]

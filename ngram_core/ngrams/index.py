@@ -15,7 +15,6 @@ n-gram that NIST's information weights and mergeable statistics need.
 """
 from __future__ import annotations
 
-import string
 from dataclasses import dataclass
 from typing import List, Optional, Sequence
 
@@ -24,8 +23,8 @@ from ..lazy import np
 from .. import compiled
 from .corpus import SMALL_INPUT_TEXTS, encode_texts
 from .encoded import EncodedTexts, intern_strings, offsets_from_counts
+from .plain import ASCII_LOWER
 
-_ASCII_LOWER = str.maketrans(string.ascii_uppercase, string.ascii_lowercase)
 
 
 @dataclass(frozen=True)
@@ -107,7 +106,7 @@ def ascii_lowercase(corpus: TokenizedCorpus) -> TokenizedCorpus:
     letters, so lowercasing the tokens is the same as mteval's ``tr/A-Z/a-z/``.
     """
     texts = corpus.texts
-    remap, vocab = intern_strings(word.translate(_ASCII_LOWER) for word in texts.vocab)
+    remap, vocab = intern_strings(word.translate(ASCII_LOWER) for word in texts.vocab)
     lowered = EncodedTexts(ids=remap[texts.ids], offsets=texts.offsets, vocab=vocab)
     return TokenizedCorpus(texts=lowered, n_segments=corpus.n_segments, ref_table=corpus.ref_table)
 

@@ -25,7 +25,7 @@ from itertools import chain
 from typing import Dict, List, Optional, Sequence, Tuple
 
 from .. import caches
-from ..tokenizers import tokenize as tokenize_texts
+from ..tokenizers import tokenize_strings
 
 ASCII_LOWER = str.maketrans(string.ascii_uppercase, string.ascii_lowercase)  # A-Z only (mteval without -c)
 
@@ -52,10 +52,10 @@ _last_references: Optional[Tuple[tuple, List[List[str]]]] = None
 
 
 def _tokens(texts: List[str], tokenize: str, lowercase) -> List[List[str]]:
-    tokens = tokenize_texts(texts, tokenize, lowercase is True)
-    if lowercase == "ascii":
-        tokens = [[token.translate(ASCII_LOWER) for token in line] for line in tokens]
-    return tokens
+    lines = tokenize_strings(texts, tokenize, lowercase is True)
+    if lowercase == "ascii":  # A-Z in the tokens: in the tokenized line, a string at a time
+        lines = [line.translate(ASCII_LOWER) for line in lines]
+    return [line.split() for line in lines]
 
 
 def tokenized(hypotheses: Sequence[str], references: Sequence[Sequence[str]], tokenize: str,

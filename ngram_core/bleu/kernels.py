@@ -9,12 +9,13 @@ import numba
 import numpy as np
 
 from ..numba_cache import register
-from .sacrebleu_row import score_row
+from .row import reference_lengths_of, score_row
 
 register()  # a place to cache the machine code even in a read-only install (numba_cache)
 
 
 _score_row = numba.njit(cache=True, nogil=True)(score_row)
+_reference_lengths_of = numba.njit(cache=True, nogil=True)(reference_lengths_of)
 
 
 @numba.njit(cache=True, nogil=True)
@@ -38,23 +39,11 @@ def sacrebleu_rows(hyp_len, ref_len, matches, totals, smooth, value, effective_o
 def reference_lengths(hyp_len, ref_lens):
     """Per row, (the reference length closest to the hypothesis length, ties to the
     shorter; the shortest reference length): ``ref_lens`` is (S, R) with -1 where a
-    segment has fewer than R references (0 and 0 for a row without any)."""
-    S, W = ref_lens.shape
+    segment has fewer than R references (0 and 0 for a row without any):
+    :func:`ngram_core.bleu.row.reference_lengths_of` compiled, row after row."""
+    S = ref_lens.shape[0]
     closest = np.zeros(S, np.int64)
     shortest = np.zeros(S, np.int64)
     for s in range(S):
-        hyp = hyp_len[s]
-        best, low, seen = 0, 0, False
-        for j in range(W):
-            length = ref_lens[s, j]
-            if length < 0:
-                continue
-            if not seen:
-                best, low, seen = length, length, True
-                continue
-            low = min(low, length)
-            if abs(length - hyp) < abs(best - hyp) or (abs(length - hyp) == abs(best - hyp) and length < best):
-                best = length
-        closest[s] = best
-        shortest[s] = low
+        closest[s], shortest[s] = _reference_lengths_of(hyp_len[s], ref_lens[s], False)
     return closest, shortest

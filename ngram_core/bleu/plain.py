@@ -10,6 +10,7 @@ from typing import Any, Dict, List, Mapping
 from .. import compiled
 from ..ngrams import plain
 from ..options import OptionValues
+from .row import reference_lengths_of
 from .variants import Counts, get_variant
 
 
@@ -18,12 +19,6 @@ def applies(hypotheses: List[str], references: List[List[str]], values: Mapping[
     and :func:`ngram_core.compiled.plain` says so for an input of this size."""
     return (get_variant(values["variant"]).scores_counts(OptionValues.of(values))
             and plain.within(hypotheses, references, compiled.plain_limit()))
-
-
-def _closest(lengths: List[int], hyp_len: int, ties: str) -> int:
-    if ties == "first":  # the first of the equally close ones (torchmetrics)
-        return min(lengths, key=lambda length: abs(length - hyp_len))
-    return min(lengths, key=lambda length: (abs(length - hyp_len), length))  # the shorter one
 
 
 def rows(hypotheses: List[str], references: List[List[str]], values: Mapping[str, Any]) -> List[Counts]:
@@ -37,14 +32,14 @@ def rows(hypotheses: List[str], references: List[List[str]], values: Mapping[str
     hyp_tokens, ref_tokens = plain.tokenized(hypotheses, references, values["tokenize"], values["lowercase"])
     N = values["max_order"]
     orders = max(N, 5) if variant.needs_5grams(values) else N
+    first_ties = variant.reference_ties == "first"
     out = []
     for hyp, refs in zip(hyp_tokens, ref_tokens):
         c = len(hyp)
-        lengths = [len(ref) for ref in refs]
+        closest, shortest = reference_lengths_of(c, [len(ref) for ref in refs], first_ties)
         matches = plain.clipped_matches(hyp, refs, orders)
         totals = [max(c - n, 0) for n in range(N)]
-        out.append(Counts(c, _closest(lengths, c, variant.reference_ties) if lengths else 0, min(lengths, default=0),
-                          matches[:N], totals, [int(t == 0) for t in totals], c,
+        out.append(Counts(c, closest, shortest, matches[:N], totals, [int(t == 0) for t in totals], c,
                           matches[4] if orders >= 5 else -1))
     return out
 

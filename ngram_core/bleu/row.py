@@ -1,11 +1,33 @@
-"""sacreBLEU 2.6.0's arithmetic on one row of BLEU statistics: plain Python that numba
-also compiles (a module of its own, importing nothing of the package, so that the
-compiled kernels and the variant can both import it).
+"""BLEU on one segment's row, plain Python that numba also compiles: its reference
+lengths (:func:`reference_lengths_of`) and sacreBLEU 2.6.0's score (:func:`score_row`).
+A module of its own, importing nothing of the package, so that the compiled kernels
+(:mod:`ngram_core.bleu.kernels`, a loop over rows) and the plain-Python path
+(:mod:`ngram_core.bleu.plain`, the variants' row scorers) run the same code.
 """
 from __future__ import annotations
 
 import math
 from typing import Sequence, Tuple
+
+def reference_lengths_of(hyp_len: int, lengths: Sequence[int], first_ties: bool) -> Tuple[int, int]:
+    """(the reference length closest to ``hyp_len``, the shortest one) of one segment's
+    reference ``lengths`` (-1: no reference; (0, 0) when there is none). Of two equally
+    close lengths the shorter one wins, or with ``first_ties`` the one given first
+    (torchmetrics' ``BLEUScore``)."""
+    best, low, seen = 0, 0, False
+    for j in range(len(lengths)):
+        length = lengths[j]
+        if length < 0:
+            continue
+        if not seen:
+            best, low, seen = length, length, True
+            continue
+        low = min(low, length)
+        closer, tie = abs(length - hyp_len), abs(best - hyp_len)
+        if closer < tie or (closer == tie and not first_ties and length < best):
+            best = length
+    return best, low
+
 
 # codes of the options score_row reads
 SMOOTH_CODES = {"exp": 0, "floor": 1, "add-k": 2, "constant": 3, "none": 4}

@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING, Any, Dict, List, Mapping
 from ... import compiled
 from ...options import OptionValues
 from .base import BleuVariant, Counts
-from ..sacrebleu_row import EFFECTIVE_ORDER_CODES, SMOOTH_CODES, score_row
+from ..row import EFFECTIVE_ORDER_CODES, SMOOTH_CODES, score_row
 
 if TYPE_CHECKING:
     import numpy as np

@@ -79,7 +79,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from threading import Lock
 from types import FunctionType, ModuleType
-from typing import Dict, Iterator, Optional
+from typing import ContextManager, Dict, Iterator, Optional
 
 ENV_VAR = "NGRAM_CORE_COMPILED"
 PLAIN_ENV_VAR = "NGRAM_CORE_PLAIN"
@@ -90,8 +90,6 @@ LONG_RUNNING_CALLS = 300  # after this many tokenized corpora the process is lon
 PLAIN_INPUT_CHARS = 1_000_000  # up to this many characters plain Python beats importing the array code (below)
 PLAIN_INPUT_CHARS_LOADED = 30_000  # ... and beats the array code once numpy and pyarrow are imported (below)
 
-_preference: Optional[bool] = None
-_plain_preference: Optional[bool] = None
 _long_running = False
 _loaded = False  # the kernels module was loaded by kernels() in this process
 _calls = 0
@@ -99,23 +97,53 @@ _compiled_loops: Dict[str, ModuleType] = {}  # compile_loops's modules, by the p
 _COMPILE_LOCK = Lock()
 
 
+class _Setting:
+    """A choice this process can fix: True, False, or None (the rule), and where it is
+    not fixed, the environment variable ``env_var`` (``1``, ``0``, ``auto`` or unset)."""
+
+    def __init__(self, function: str, argument: str, env_var: str, meaning: str) -> None:
+        self.function, self.argument, self.env_var, self.meaning = function, argument, env_var, meaning
+        self.value: Optional[bool] = None
+
+    def prefer(self, value: Optional[bool]) -> None:
+        if value is not None and not isinstance(value, bool):
+            raise TypeError(f"{self.function}({self.argument}={value!r}) takes True, False or None")
+        self.value = value
+
+    @contextmanager
+    def preferring(self, value: Optional[bool]) -> Iterator[None]:
+        before = self.value
+        self.prefer(value)
+        try:
+            yield
+        finally:
+            self.prefer(before)
+
+    def get(self) -> Optional[bool]:
+        if self.value is not None:
+            return self.value
+        value = os.environ.get(self.env_var, "auto").strip().lower()
+        if value in ("", "auto"):
+            return None
+        if value in ("1", "true", "yes"):
+            return True
+        if value in ("0", "false", "no"):
+            return False
+        raise ValueError(f"{self.env_var}={value!r} is not understood; set it to {self.meaning} or auto")
+
+
+_COMPILED = _Setting("prefer", "compiled", ENV_VAR, "1 (compiled), 0 (array code)")
+_PLAIN = _Setting("prefer_plain", "plain", PLAIN_ENV_VAR, "1 (plain Python wherever offered), 0 (never)")
+
+
 def prefer(compiled: Optional[bool]) -> None:
     """Always compiled (True), never (False), or back to the rule (None), for this process."""
-    global _preference
-    if compiled is not None and not isinstance(compiled, bool):
-        raise TypeError(f"prefer(compiled={compiled!r}) takes True, False or None")
-    _preference = compiled
+    _COMPILED.prefer(compiled)
 
 
-@contextmanager
-def preferring(compiled: Optional[bool]) -> Iterator[None]:
+def preferring(compiled: Optional[bool]) -> ContextManager[None]:
     """:func:`prefer` within a ``with`` block, then the setting before it again."""
-    before = _preference
-    prefer(compiled)
-    try:
-        yield
-    finally:
-        prefer(before)
+    return _COMPILED.preferring(compiled)
 
 
 def long_running() -> None:
@@ -131,46 +159,22 @@ def long_running() -> None:
 def prefer_plain(plain: Optional[bool]) -> None:
     """Plain Python wherever a metric offers it (True), never (False: the array code or
     compiled), or back to the rule (None), for this process."""
-    global _plain_preference
-    if plain is not None and not isinstance(plain, bool):
-        raise TypeError(f"prefer_plain(plain={plain!r}) takes True, False or None")
-    _plain_preference = plain
+    _PLAIN.prefer(plain)
 
 
-@contextmanager
-def preferring_plain(plain: Optional[bool]) -> Iterator[None]:
+def preferring_plain(plain: Optional[bool]) -> ContextManager[None]:
     """:func:`prefer_plain` within a ``with`` block, then the setting before it again."""
-    before = _plain_preference
-    prefer_plain(plain)
-    try:
-        yield
-    finally:
-        prefer_plain(before)
-
-
-def _environment(name: str, meaning: str) -> Optional[bool]:
-    value = os.environ.get(name, "auto").strip().lower()
-    if value in ("", "auto"):
-        return None
-    if value in ("1", "true", "yes"):
-        return True
-    if value in ("0", "false", "no"):
-        return False
-    raise ValueError(f"{name}={value!r} is not understood; set it to {meaning} or auto")
+    return _PLAIN.preferring(plain)
 
 
 def setting() -> Optional[bool]:
     """The setting in force: :func:`prefer`'s, else ``NGRAM_CORE_COMPILED``'s, else None (the rule)."""
-    if _preference is not None:
-        return _preference
-    return _environment(ENV_VAR, "1 (compiled), 0 (array code)")
+    return _COMPILED.get()
 
 
 def plain_setting() -> Optional[bool]:
     """:func:`prefer_plain`'s setting, else ``NGRAM_CORE_PLAIN``'s, else None (the rule)."""
-    if _plain_preference is not None:
-        return _plain_preference
-    return _environment(PLAIN_ENV_VAR, "1 (plain Python wherever offered), 0 (never)")
+    return _PLAIN.get()
 
 
 def arrays_loaded() -> bool:
@@ -303,5 +307,6 @@ def kernels_loaded() -> None:
 
 def reset() -> None:
     """Forget the setting, the declaration and the count (not the loaded kernels): for tests."""
-    global _preference, _long_running, _calls
-    _preference, _long_running, _calls = None, False, 0
+    global _long_running, _calls
+    _COMPILED.prefer(None)
+    _long_running, _calls = False, 0

@@ -20,8 +20,8 @@ def fresh_rule(monkeypatch):
     """The rule as a fresh process sees it: no setting, no declaration, nothing counted or loaded."""
     monkeypatch.delenv(compiled.ENV_VAR, raising=False)
     monkeypatch.delenv(compiled.PLAIN_ENV_VAR, raising=False)
-    monkeypatch.setattr(compiled, "_preference", None)
-    monkeypatch.setattr(compiled, "_plain_preference", None)
+    monkeypatch.setattr(compiled._COMPILED, "value", None)
+    monkeypatch.setattr(compiled._PLAIN, "value", None)
     monkeypatch.setattr(compiled, "_long_running", False)
     monkeypatch.setattr(compiled, "_loaded", False)
     monkeypatch.setattr(compiled, "_calls", 0)

@@ -1,36 +1,36 @@
-"""What a metric is to the rest of the package: the :class:`Metric` protocol.
+"""What a metric is to the rest of the package: :class:`Metric`, the protocol written once.
 
 Every way in (``score_all``, the ``datasets`` and ``torch.distributed`` reducers,
-significance, the command line, the Space) loops over the metrics of
-:mod:`ngram_core.registry` and asks each one only what this protocol declares; none
-of them names a metric. sacreBLEU's ``metrics/base.py`` has the same two steps at its
-heart (``_extract_corpus_statistics``, ``_compute_score_from_stats``): here
-:meth:`Metric.statistics` (per-segment statistics that add with ``+``) and
-:meth:`Metric.result` (the result dictionary, signature included, from per-segment or
-summed statistics). The rest moves those statistics around:
+significance, the command line, the Space, the engines, pairwise scores and rewards)
+loops over the metrics of :mod:`ngram_core.registry` and asks each one only what
+:class:`Metric` declares; none of them names a metric. sacreBLEU's ``metrics/base.py``
+has the same two steps at its heart (``_extract_corpus_statistics``,
+``_compute_score_from_stats``). A metric fills in five things (:data:`REQUIRED`):
 
-- ``columns`` / ``from_columns``: the statistics as plain columns, one row per segment
-  (ints, floats, lists, strings: what Arrow stores) and back;
-- ``reduce``: the statistics of every rank's segments over a :class:`Wire`
-  (``torch.distributed``: sums, maxima and gathered objects);
-- ``part``: one system's statistics out of several systems' one after the other;
-- ``scores``: the :class:`Adapter` (s) the significance tests resample: additive
-  ``(S, K)`` rows and the scores of summed rows;
-- ``segment_scores``, ``details``, ``segment_details``: what the command line and
-  the Space print.
+- ``OPTIONS``: its options (one :class:`~ngram_core.options.OptionSet`), beside its
+  ``name`` and ``headline`` (the key of its headline number in the result);
+- :meth:`Metric.tokenization` / :meth:`Metric.ngram_order`: how it tokenizes (the
+  shared corpus of its ``tokenize`` and ``lowercase`` options, by default);
+- :meth:`Metric.statistics`: per-segment statistics, a
+  :class:`~ngram_core.statistics.Statistics` whose fields declare how they combine;
+- :meth:`Metric.result`: the result dictionary, signature included, from per-segment or
+  summed statistics;
+- :meth:`Metric.scores`: the :class:`Adapter` (s) the significance tests resample.
 
-Per-variant differences (METEOR 1.5 against NLTK's METEOR, the BLEU variants) stay
-inside the metric. :class:`MetricBase` gives the defaults a metric may keep.
+Everything else has a default here, derived from those and from the statistics'
+declaration: columns and back, the reduction across ranks, one system's part of
+several, segment, sentence and pair scores. How a score is printed (widths, decimals,
+flag aliases, detail lines) is not the metric's business: :mod:`ngram_core.presentation`.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import (TYPE_CHECKING, Any, Callable, Dict, Iterable, List, Mapping, Optional, Protocol, Sequence, Tuple,
-                    runtime_checkable)
+from typing import TYPE_CHECKING, Any, Callable, Dict, Iterable, List, Mapping, Optional, Sequence, Tuple
 
 from .lazy import np
 
 from .options import OptionSet
+from .statistics import Wire, global_n_refs, int_column  # (what a metric package reads from here too)
 
 if TYPE_CHECKING:
     from .ngrams.index import NgramIndex, NgramMatches, TokenizedCorpus
@@ -41,6 +41,8 @@ CorpusKey = Tuple[str, Any]
 
 def corpus_key(tokenize: str, lowercase: Any) -> CorpusKey:
     """The key of a tokenized corpus: lowercasing is ``"ascii"`` or a bool."""
+    return tokenize, "ascii" if lowercase == "ascii" else bool(lowercase)
+
     return tokenize, "ascii" if lowercase == "ascii" else bool(lowercase)
 
 
@@ -98,7 +100,6 @@ class Corpora:
             self._matches[key] = match_ngrams(self.corpus(tokenize, lowercase), self.orders[key])
         return self._matches[key]
 
-
 @dataclass(frozen=True)
 class Adapter:
     """One score of one metric as the significance tests see it.
@@ -106,175 +107,89 @@ class Adapter:
     ``rows(statistics)`` -> ``(S, K)`` int or float array, additive over segments;
     ``scores(sums)``: ``(B, K)`` summed rows -> ``(B,)`` float scores;
     ``sum_dtype``: the dtype bootstrap sums are handed to ``scores`` in
-    (float32 for BLEU, as sacreBLEU; float64 otherwise); ``width``: the decimals the
-    command line prints by default.
+    (float32 for BLEU, as sacreBLEU; float64 otherwise).
     """
 
     name: str
     rows: Callable[[Any], np.ndarray]
     scores: Callable[[np.ndarray], np.ndarray]
     sum_dtype: Any = "float64"  # a numpy dtype, or its name
-    width: int = 4
 
 
-class Wire(Protocol):
-    """The collective operations a metric's :meth:`Metric.reduce` may use (every rank
-    calls them in the same order): element-wise sums and maxima of equal-length numeric
-    vectors, every rank's object in rank order, and this rank's number."""
-
-    rank: int
-
-    def sum(self, values: np.ndarray) -> np.ndarray: ...
-
-    def max(self, values: np.ndarray) -> np.ndarray: ...
-
-    def gather(self, value: Any) -> List[Any]: ...
-
-
-_NO_SEGMENTS = 2 ** 63 - 1  # (the largest int64)
-
-
-def global_n_refs(n_refs: np.ndarray, wire: Wire) -> np.ndarray:
-    """Per-segment reference counts standing for the whole corpus, for the signature's
-    ``nrefs`` field: [fewest] or [fewest, most] over every rank (empty: no segments)."""
-    local = np.array([-(n_refs.min() if len(n_refs) else _NO_SEGMENTS), n_refs.max(initial=0)], dtype=np.int64)
-    neg_fewest, most = wire.max(local)
-    fewest = -neg_fewest
-    if fewest == _NO_SEGMENTS:
-        return np.zeros(0, dtype=np.int64)
-    return np.array([fewest] if fewest == most else [fewest, most], dtype=np.int64)
-
-
-def int_column(column: Any) -> np.ndarray:
-    """A column of ints (a list, or a ``datasets`` column) as an int64 array."""
-    return np.asarray(list(column), dtype=np.int64)
-
-
-@runtime_checkable
-class Metric(Protocol):
+class Metric:
     """A metric, as every way in sees it (see the module docstring).
 
-    Attributes: ``name`` (the key of its result and of its options, ``-m`` on the
-    command line), ``OPTIONS`` (its one :class:`~ngram_core.options.OptionSet`),
-    ``headline`` (the key of its headline number in the result dictionary),
-    ``width`` (the decimals the command line prints its scores with by default),
-    ``sentence_options`` (its options for sentence-level use, over the user's),
-    ``segment_score_doc`` (what its segment scores are, in a few words),
-    ``flag_aliases`` (option -> further command-line spellings), and ``shown`` and
-    ``shown_decimals`` (the key and decimals of the number the Space shows first, on the
-    command line's scale: BLEU's 0-100 ``score``; None: ``headline``).
+    A metric subclasses this and fills in :data:`REQUIRED` (``name``, ``OPTIONS``,
+    ``headline``, :meth:`statistics`, :meth:`result`, :meth:`scores`); every other
+    member has a default it may override. ``values`` are resolved options
+    (:meth:`~ngram_core.options.OptionSet.resolve`), always.
     """
 
     name: str
     OPTIONS: OptionSet
     headline: str
-    width: int
-    shown: Optional[str]
-    shown_decimals: int
-    sentence_options: Mapping[str, Any]
-    segment_score_doc: str
-    flag_aliases: Mapping[str, Tuple[str, ...]]
+    # The statistics types :meth:`statistics` returns (columns are read back into the
+    # first whose required columns are present).
+    statistics_types: Tuple[type, ...] = ()
+    # Its options for sentence-level use (sentence scores, rewards), over the user's.
+    sentence_options: Mapping[str, Any] = {}
+    # Whether a segment's score depends on the statistics of the whole corpus (NIST's
+    # information weights): an engine then makes a first pass for them (ngram_core.engines).
+    segment_scores_need_corpus: bool = False
 
-    def tokenization(self, options: Mapping[str, Any]) -> Optional[CorpusKey]:
-        """The shared tokenized corpus it reads (see :class:`Corpora`), or None if it
-        tokenizes the texts itself."""
-
-    def ngram_order(self, options: Mapping[str, Any]) -> int:
-        """The n-gram order it needs matched in that corpus (0: none)."""
-
-    def statistics(self, corpora: Corpora, options: Mapping[str, Any]) -> Any:
+    # ---- what a metric fills in ----------------------------------------------------------------
+    def statistics(self, corpora: Corpora, values: Mapping[str, Any]) -> Any:
         """Per-segment statistics (they add with ``+`` and slice by segment)."""
+        raise NotImplementedError
 
-    def empty_statistics(self, options: Mapping[str, Any]) -> Any:
-        """The statistics of no segments."""
-
-    def result(self, stats: Any, options: Mapping[str, Any]) -> Dict[str, Any]:
+    def result(self, stats: Any, values: Mapping[str, Any]) -> Dict[str, Any]:
         """The result dictionary, signature included, from per-segment or summed statistics."""
+        raise NotImplementedError
 
-    def columns(self, stats: Any, corpora: Corpora, options: Mapping[str, Any]) -> Dict[str, list]:
+    def scores(self, values: Mapping[str, Any]) -> List[Adapter]:
+        """The scores the significance tests resample, with their rows."""
+        raise NotImplementedError
+
+    # ---- how it tokenizes -----------------------------------------------------------------------
+    def tokenization(self, values: Mapping[str, Any]) -> Optional[CorpusKey]:
+        """The shared tokenized corpus it reads (see :class:`Corpora`), or None if it
+        tokenizes the texts itself; by default that of its ``tokenize`` and ``lowercase``."""
+        return corpus_key(values["tokenize"], values["lowercase"])
+
+    def ngram_order(self, values: Mapping[str, Any]) -> int:
+        """The n-gram order it needs matched in that corpus (0: none)."""
+        return 0
+
+    # ---- statistics moved around (derived from their declaration) -------------------------------
+    def empty_statistics(self, values: Mapping[str, Any]) -> Any:
+        """The statistics of no segments."""
+        return self.statistics(Corpora.of([], [], [(self, values)]), values)
+
+    def columns(self, stats: Any, corpora: Corpora, values: Mapping[str, Any]) -> Dict[str, list]:
         """The statistics as plain columns, one row per segment, names prefixed by ``name``."""
+        return stats.columns(self.name)
 
     def has_columns(self, names: Sequence[str]) -> bool:
         """Whether columns of its statistics are among ``names``."""
+        return any(name.startswith(f"{self.name}_") for name in names)
 
     def from_columns(self, columns: Mapping[str, Any], names: Sequence[str]) -> Any:
         """The statistics of all rows of its columns (``names``: the columns present)."""
+        present = set(names)
+        for stats_type in self.statistics_types:
+            if set(stats_type.required_columns(self.name)) <= present:
+                return stats_type.from_columns(self.name, columns, names)
+        raise ValueError(f"the columns {sorted(n for n in names if n.startswith(self.name + '_'))} are not "
+                         f"{self.name}'s statistics: write them with segment_columns")
 
     def reduce(self, stats: Any, wire: Wire) -> Any:
         """The statistics of every rank's segments, on every rank."""
+        return stats.reduce(wire)
 
     def part(self, stats: Any, start: int, stop: int, copies: int) -> Any:
         """Segments ``start:stop`` of the statistics of ``copies`` systems one after the
         other on the same references, as the statistics of that system alone."""
-
-    def scores(self, options: Mapping[str, Any]) -> List[Adapter]:
-        """The scores the significance tests resample, with their rows."""
-
-    def segment_scores(self, stats: Any, options: Mapping[str, Any]) -> np.ndarray:
-        """Each segment's score (``options``: its resolved options)."""
-
-    def details(self, result: Mapping[str, Any]) -> str:
-        """The command line's verbose part of a result (sacreBLEU's for BLEU)."""
-
-    def plain_scorer(self, hypotheses: List[str], references: List[List[str]],
-                     options: Mapping[str, Any]) -> Optional[Callable[[], Dict[str, Any]]]:
-        """A function that computes this call's result dictionary in plain Python, with no
-        numpy or pyarrow (a one-off call: :func:`ngram_core.compiled.plain`), or None where
-        the metric has no such form or the rule runs the array code (checked texts,
-        resolved options). Deciding costs nothing; the work is the function's."""
-
-    def printed_scores(self, result: Mapping[str, Any], options: Mapping[str, Any]) -> Dict[str, float]:
-        """The scores of :meth:`scores` (by their names), read from a result dictionary:
-        what the command line prints for a :meth:`plain_scorer`'s result."""
-
-    def segment_details(self, stats: Any, options: Mapping[str, Any]) -> List[str]:
-        """The verbose part of each segment's score ("" for none)."""
-
-    def sentence_scores(self, hypotheses: List[str], references: List[List[str]],
-                        options: Mapping[str, Any]) -> np.ndarray:
-        """Each hypothesis's score against its own references, as the metric scores a
-        one-segment corpus (``options``: resolved; the ``segment_scores`` of
-        :meth:`result`, 0-1 for BLEU and METEOR): what rewards return."""
-
-    def pair_scorer(self, candidates: List[str], references: List[str],
-                    options: Mapping[str, Any]) -> Callable[[int, int], np.ndarray]:
-        """``scorer(start, stop)`` -> (stop - start, len(references)) float64: candidates
-        ``start:stop``, each against every reference as its only reference (each text
-        prepared once; ``references is candidates``: the candidates against each other).
-        What :func:`ngram_core.pairwise` fills its matrix with, block by block."""
-
-
-class MetricBase:
-    """Defaults a :class:`Metric` may keep: the shared corpus of its ``tokenize`` and
-    ``lowercase`` options with no n-grams, statistics that slice by segment, no
-    sentence-level options, aliases or details."""
-
-    sentence_options: Mapping[str, Any] = {}
-    segment_score_doc: str = "segment score"
-    flag_aliases: Mapping[str, Tuple[str, ...]] = {}
-    shown: Optional[str] = None  # the headline
-    shown_decimals: int = 4
-
-    def tokenization(self, options: Mapping[str, Any]) -> Optional[CorpusKey]:
-        return corpus_key(options["tokenize"], options["lowercase"])
-
-    def ngram_order(self, options: Mapping[str, Any]) -> int:
-        return 0
-
-    def has_columns(self, names: Sequence[str]) -> bool:
-        return any(name.startswith(f"{self.name}_") for name in names)  # type: ignore[attr-defined]
-
-    def part(self, stats: Any, start: int, stop: int, copies: int) -> Any:
         return stats[start:stop]
-
-    def segment_scores(self, stats: Any, options: Mapping[str, Any]) -> np.ndarray:
-        """The ``segment_scores`` of its result with ``return_segments=True``."""
-        result = self.result(stats, {**options, "return_segments": True})  # type: ignore[attr-defined]
-        return np.asarray(result["segment_scores"], dtype=np.float64)
-
-    # Whether a segment's score depends on the statistics of the whole corpus (NIST's
-    # information weights): an engine then makes a first pass for them (ngram_core.engines).
-    segment_scores_need_corpus: bool = False
 
     def within_corpus(self, stats: Any, corpus: Any) -> Any:
         """Statistics whose first ``len(stats)`` segments score as ``stats``' segments do
@@ -282,41 +197,64 @@ class MetricBase:
         default a segment's score does not depend on the corpus."""
         return stats
 
-    def details(self, result: Mapping[str, Any]) -> str:
-        return ""
-
-    def plain_scorer(self, hypotheses: List[str], references: List[List[str]],
-                     options: Mapping[str, Any]) -> Optional[Callable[[], Dict[str, Any]]]:
-        return None  # no plain-Python form: the array code
-
-    def printed_scores(self, result: Mapping[str, Any], options: Mapping[str, Any]) -> Dict[str, float]:
-        """One score named as the metric in capitals: the number the Space shows (``shown``,
-        else ``headline``). A metric with other or more scores overrides this."""
-        return {self.name.upper(): float(result[self.shown or self.headline])}  # type: ignore[attr-defined]
-
-    def segment_details(self, stats: Any, options: Mapping[str, Any]) -> List[str]:
-        return [""] * len(stats)
+    # ---- segment, sentence and pair scores ------------------------------------------------------
+    def segment_scores(self, stats: Any, values: Mapping[str, Any]) -> np.ndarray:
+        """Each segment's score: the ``segment_scores`` of its result with ``return_segments=True``."""
+        result = self.result(stats, {**values, "return_segments": True})
+        return np.asarray(result["segment_scores"], dtype=np.float64)
 
     def sentence_scores(self, hypotheses: List[str], references: List[List[str]],
-                        options: Mapping[str, Any]) -> np.ndarray:
-        """Through the protocol's two steps: :meth:`statistics`, then :meth:`result`'s ``segment_scores``."""
-        stats = self.statistics(Corpora.of(hypotheses, references, [(self, options)]), options)  # type: ignore[attr-defined]
-        return self.segment_scores(stats, options)
+                        values: Mapping[str, Any]) -> np.ndarray:
+        """Each hypothesis's score against its own references, as the metric scores a
+        one-segment corpus (the ``segment_scores`` of :meth:`result`; 0-1 for BLEU and
+        METEOR): what rewards return. By default :meth:`statistics`, then :meth:`segment_scores`."""
+        stats = self.statistics(Corpora.of(hypotheses, references, [(self, values)]), values)
+        return self.segment_scores(stats, values)
 
     def pair_scorer(self, candidates: List[str], references: List[str],
-                    options: Mapping[str, Any]) -> Callable[[int, int], np.ndarray]:
-        """Every pair of a block as one corpus of :meth:`sentence_scores` (a metric that
-        prepares each distinct text once per corpus, as METEOR 1.5 does, prepares it once per block)."""
+                    values: Mapping[str, Any]) -> Callable[[int, int], np.ndarray]:
+        """``scorer(start, stop)`` -> (stop - start, len(references)) float64: candidates
+        ``start:stop``, each against every reference as its only reference (``references
+        is candidates``: the candidates against each other). What :func:`ngram_core.pairwise`
+        fills its matrix with, block by block; by default each block's pairs as one corpus
+        of :meth:`sentence_scores` (a metric that prepares each distinct text once per
+        corpus, as METEOR 1.5 does, prepares it once per block)."""
         M = len(references)
         single = [[r] for r in references]
 
         def scorer(start: int, stop: int) -> np.ndarray:
             rows = candidates[start:stop]
             hypotheses = [c for c in rows for _ in range(M)]
-            scores = self.sentence_scores(hypotheses, single * len(rows), options)
+            scores = self.sentence_scores(hypotheses, single * len(rows), values)
             return scores.reshape(len(rows), M)
 
         return scorer
+
+    def plain_scorer(self, hypotheses: List[str], references: List[List[str]],
+                     values: Mapping[str, Any]) -> Optional[Callable[[], Dict[str, Any]]]:
+        """A function that computes this call's result dictionary in plain Python, with no
+        numpy or pyarrow (a one-off call: :func:`ngram_core.compiled.plain`), or None where
+        the metric has no such form or the rule runs the array code (checked texts,
+        resolved options). Deciding costs nothing; the work is the function's."""
+        return None
+
+
+# What a metric must fill in itself; every other member of Metric has a default.
+REQUIRED = ("name", "OPTIONS", "headline", "statistics", "result", "scores")
+
+
+def members() -> Tuple[str, ...]:
+    """Every member of the protocol (attributes and methods), read off :class:`Metric`."""
+    return tuple(sorted(set(Metric.__annotations__) | {n for n in vars(Metric) if not n.startswith("_")}))
+
+
+def missing_members(metric: Any) -> List[str]:
+    """What ``metric`` lacks of the protocol: of a :class:`Metric`, the :data:`REQUIRED`
+    members it does not fill in; of any other object, every member it does not have."""
+    if not isinstance(metric, Metric):
+        return [name for name in members() if not hasattr(metric, name)]
+    return [name for name in REQUIRED
+            if not hasattr(metric, name) or getattr(type(metric), name, None) is getattr(Metric, name, None)]
 
 
 def sentence_values(entry: Metric, options: Mapping[str, Any]) -> Dict[str, Any]:

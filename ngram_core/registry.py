@@ -4,48 +4,56 @@
 command line and the Space ask :func:`metrics` (or :func:`get`) for the metrics and use
 only their :class:`~ngram_core.metric.Metric` protocol; none of them names a metric.
 
-A fourth metric is one package (its options, statistics and scores, and an object
-that follows :class:`~ngram_core.metric.Metric`, most easily a
-:class:`~ngram_core.metric.MetricBase` subclass) and one line below; code outside the
+A fourth metric is one package (its options, statistics and scores, a
+:class:`~ngram_core.metric.Metric` subclass and its
+:class:`~ngram_core.presentation.Presentation`) and one line below; code outside the
 package can also :func:`register` one at run time (and :func:`unregister` it).
 """
 from __future__ import annotations
 
-from typing import Dict, Iterator, Mapping, Sequence, Tuple
+from typing import Dict, Iterator, Mapping, Optional, Sequence, Tuple
 
-from .bleu.entry import BLEU
+from .bleu import entry as bleu_entry
 from .inputs import check_choice
-from .meteor.entry import METEOR
-from .metric import Metric
-from .nist.entry import NIST
+from .meteor import entry as meteor_entry
+from .metric import Metric, missing_members
+from .nist import entry as nist_entry
 from .options import OptionSet
+from .presentation import DEFAULT, Presentation
 
 _METRICS: Dict[str, Metric] = {}
-
-# What every metric must have (the Metric protocol, checked when registered).
-_REQUIRED = ("name", "OPTIONS", "headline", "width", "sentence_options", "segment_score_doc", "flag_aliases",
-             "tokenization", "ngram_order", "statistics", "empty_statistics", "result", "columns", "has_columns",
-             "from_columns", "reduce", "part", "scores", "segment_scores", "details", "segment_details", "plain_scorer",
-             "printed_scores")
+_PRESENTATIONS: Dict[str, Presentation] = {}
 
 
-def register(metric: Metric) -> Metric:
-    """Add ``metric`` to the registry (after the others); its name must be new."""
-    missing = [name for name in _REQUIRED if not hasattr(metric, name)]
+def register(metric: Metric, presentation: Optional[Presentation] = None) -> Metric:
+    """Add ``metric`` to the registry (after the others), shown as ``presentation`` says
+    (None: the defaults); its name must be new. It is checked against the protocol
+    (:func:`ngram_core.metric.missing_members`)."""
+    missing = missing_members(metric)
     if missing:
         raise TypeError(f"{metric!r} is not a Metric: it lacks {', '.join(missing)} (see ngram_core.metric.Metric)")
     if not isinstance(metric.OPTIONS, OptionSet):
         raise TypeError(f"{metric.name}.OPTIONS must be an ngram_core.options.OptionSet, got {type(metric.OPTIONS).__name__}")
     if not isinstance(metric.name, str) or not metric.name.isidentifier() or metric.name in _METRICS:
         raise ValueError(f"metric name {metric.name!r} must be a new identifier; taken: {', '.join(_METRICS)}")
+    if presentation is not None and not isinstance(presentation, Presentation):
+        raise TypeError(f"presentation must be an ngram_core.presentation.Presentation, got {type(presentation).__name__}")
     _METRICS[metric.name] = metric
+    _PRESENTATIONS[metric.name] = presentation or DEFAULT
     return metric
 
 
 def unregister(name: str) -> Metric:
     """Remove metric ``name`` from the registry and return it."""
     check_choice("name", name, tuple(_METRICS))
+    del _PRESENTATIONS[name]
     return _METRICS.pop(name)
+
+
+def presentation(name: str) -> Presentation:
+    """How metric ``name``'s scores are shown (:class:`~ngram_core.presentation.Presentation`)."""
+    check_choice("metrics", name, tuple(_METRICS))
+    return _PRESENTATIONS[name]
 
 
 def names() -> Tuple[str, ...]:
@@ -97,11 +105,11 @@ class Declarations(Mapping[str, OptionSet]):
 DECLARATIONS: Mapping[str, OptionSet] = Declarations()
 
 # The built-in metrics, one line each.
-register(BLEU)
-register(NIST)
-register(METEOR)
+register(bleu_entry.BLEU, bleu_entry.PRESENTATION)
+register(nist_entry.NIST, nist_entry.PRESENTATION)
+register(meteor_entry.METEOR, meteor_entry.PRESENTATION)
 
 BUILT_IN: Tuple[str, ...] = names()
 
-__all__ = ["BUILT_IN", "DECLARATIONS", "Declarations", "Metric", "check_metrics", "get", "metrics", "names", "register",
-           "unregister"]
+__all__ = ["BUILT_IN", "DECLARATIONS", "Declarations", "Metric", "check_metrics", "get", "metrics", "names",
+           "presentation", "register", "unregister"]

@@ -16,7 +16,7 @@ import pytest
 import ngram_core
 from ngram_core.bleu import corpus_bleu
 from ngram_core.meteor import compute_meteor
-from ngram_core.meteor.jar.metric import MAX_WORDS
+from ngram_core.meteor.jar.corpus import MAX_WORDS
 from ngram_core.nist import corpus_nist
 from ngram_core.suite import score_all
 

@@ -145,9 +145,9 @@ def test_installed_package_loads_every_metric_offline_from_another_directory(ins
 
 def test_installed_package_carries_each_metric_folder_whole(installed):
     python, venv = installed
-    done = subprocess.run([str(python), "-c", "import ngram_core.metrics as m, json; "
+    done = subprocess.run([str(python), "-c", "import ngram_core.metrics as m, ngram_core.registry as r, json; "
                            "print(json.dumps([sorted(p.name for p in m.script_path(n).parent.iterdir() if p.suffix != '.pyc' "
-                           "and p.name != '__pycache__') for n in m.NAMES]))"], cwd=venv, capture_output=True, text=True,
+                           "and p.name != '__pycache__') for n in r.BUILT_IN]))"], cwd=venv, capture_output=True, text=True,
                           env={k: v for k, v in os.environ.items() if k != "PYTHONPATH"})
     assert done.returncode == 0, done.stderr[-2000:]
     for name, files in zip(("bleu", "nist", "meteor"), json.loads(done.stdout)):

@@ -3,7 +3,7 @@
 Before: one line of 1,000,000 words from a 10-word vocabulary ran for minutes past 12 GB,
 and 1,000,000 words of a 50-word vocabulary against itself ended in ``MemoryError``
 under a 4 GB address-space limit. Now a prediction or reference over
-``jar_metric.MAX_WORDS`` words is refused with a ``ValueError`` that names the segment
+``jar_corpus.MAX_WORDS`` words is refused with a ``ValueError`` that names the segment
 and the limit, and a line at the limit scores within the same bound.
 
 The bound is checked in a fresh interpreter with an address-space limit
@@ -26,7 +26,7 @@ import numpy as np
 import pytest
 
 from ngram_core.meteor import compute_meteor
-from ngram_core.meteor.jar.metric import MAX_WORDS
+from ngram_core.meteor.jar.corpus import MAX_WORDS
 from ngram_core.meteor.jar.normalize import jar_tokens
 
 from conftest import REPO, require_wmt

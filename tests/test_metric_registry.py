@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from conftest import require_module
-from helpers.toy_metric import HYPS, OTHER, REFS, Toy, toy_precision
+from helpers.toy_metric import HYPS, OTHER, PRESENTATION, REFS, Toy, toy_precision
 from ngram_core import registry
 from ngram_core.bleu import corpus_bleu
 from ngram_core.adapters.cli import run
@@ -32,7 +32,7 @@ HERE = Path(__file__).resolve().parent
 
 @pytest.fixture
 def toy():
-    metric = registry.register(Toy())
+    metric = registry.register(Toy(), PRESENTATION)
     try:
         yield metric
     finally:

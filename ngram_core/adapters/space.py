@@ -348,8 +348,7 @@ def format_value(value: Any) -> str:
 def primary_field(result: Mapping[str, Any], family: str) -> Optional[str]:
     """The field to show first and name in the message: the registered metric's ``shown``
     number (on the command line's scale: BLEU's 0-100 ``score``), else the first plain number."""
-    metric = registry.get(family) if family in registry.names() else None
-    shown = (metric.shown or metric.headline) if metric is not None else None
+    shown = registry.presentation(family).shown_key(registry.get(family)) if family in registry.names() else None
     if shown in result:
         return shown
     for key, value in result.items():
@@ -365,7 +364,7 @@ def headline(result: Mapping[str, Any], family: str) -> str:
     if first is None:
         return "Done."
     if family in registry.names():
-        return f"{family.upper()} = {result[first]:.{registry.get(family).shown_decimals}f}"
+        return f"{family.upper()} = {result[first]:.{registry.presentation(family).shown_decimals}f}"
     return f"{first} = {format_value(result[first])}"
 
 
@@ -475,13 +474,13 @@ def comparison_message(comparison: Any, family: str, n_segments: int) -> str:
     lines = []
     for name, (base, other) in comparison.scores.items():
         verdict = "significantly different" if comparison.significant(name) else "not significantly different"
-        digits = registry.get(family).shown_decimals
+        digits = registry.presentation(family).shown_decimals
         lines.append(f"**{name} Δ = {other - base:+.{digits}f}** (second system {name} = {other:.{digits}f}, "
                      f"predictions {name} = {base:.{digits}f}); "
                      f"p = {comparison.bootstrap_p[name]:.4f} paired bootstrap, "
                      f"{comparison.randomization_p[name]:.4f} approximate randomization: {verdict} at 0.05")
     lines.append(f"{n_segments} segments; {comparison.n_samples:,} resamples and {comparison.n_trials:,} trials, "
-                 f"seed {comparison.seed}. Bars: each segment's {registry.get(family).segment_score_doc}, second system minus "
+                 f"seed {comparison.seed}. Bars: each segment's {registry.presentation(family).segment_score_doc}, second system minus "
                  "predictions.")
     return "  \n".join(lines)
 
@@ -607,7 +606,7 @@ def _comparison(gr, family: str, specs: Sequence[OptionSpec], corpus_inputs: lis
                              interactive=False, wrap=True, label="Comparison", elem_id="comparison-result")
         plot = gr.BarPlot(x="segment", y="difference", height=300,
                           title="Score difference per segment (second system - predictions)", x_title="segment",
-                          y_title=registry.get(family).segment_score_doc, elem_id="segment-differences")
+                          y_title=registry.presentation(family).segment_score_doc, elem_id="segment-differences")
     button.click(make_comparer(family, specs), inputs=[*corpus_inputs, second_text, second_file, *widgets],
                  outputs=[message, table, plot], api_name="compare")
 

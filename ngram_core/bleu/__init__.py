@@ -23,7 +23,7 @@ is a ``ValueError``.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Dict, List, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Dict, List, Mapping, Optional, Sequence
 
 from . import plain
 from .variants import DEFAULT_VARIANT, SMOOTH_METHODS as ALL_SMOOTH_METHODS, VARIANTS, get_variant
@@ -156,6 +156,76 @@ def corpus_bleu(predictions: Sequence[str], references: Sequence[Any], **options
     return result_from_statistics(stats, options)
 
 
+def _count_list(name: str, value: Any) -> List[int]:
+    if isinstance(value, (str, bytes)) or not hasattr(value, "__iter__"):
+        raise TypeError(f"{name} must be a list of counts, one per n-gram order; got {type(value).__name__}")
+    counts = list(value)
+    for count in counts:
+        if isinstance(count, bool) or not float(count).is_integer() or count < 0:
+            raise ValueError(f"{name} must hold counts (whole numbers >= 0); got {count!r}")
+    return [int(c) for c in counts]
+
+
+def _count(name: str, value: Any) -> int:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) and not hasattr(value, "__index__"):
+        raise TypeError(f"{name} must be a whole number; got {type(value).__name__}")
+    if not float(value).is_integer() or value < 0:
+        raise ValueError(f"{name} must be a whole number >= 0; got {value!r}")
+    return int(value)
+
+
+def score_statistics(correct: Sequence[int], total: Sequence[int], sys_len: int, ref_len: int, *,
+                     n_refs: int = 1, shortest_ref_len: Optional[int] = None, short_hyps: Optional[Sequence[int]] = None,
+                     **options: Any) -> Dict[str, Any]:
+    """BLEU from summed statistics, as sacreBLEU's ``BLEU.compute_bleu(correct, total,
+    sys_len, ref_len, ...)``: the result :func:`corpus_bleu` gives for a corpus with
+    these statistics, signature included.
+
+    Args:
+        correct: clipped n-gram matches per order (``max_order`` of them; sacreBLEU's ``correct``).
+        total: hypothesis n-grams per order (sacreBLEU's ``total``).
+        sys_len: hypothesis tokens; ref_len: the closest reference lengths, summed.
+        n_refs: references per segment (the signature's ``nrefs``).
+        shortest_ref_len: the shortest reference lengths, summed (``variant="evaluate"`` reads them).
+        short_hyps: per order, the segments with fewer tokens than the order (``variant="nltk"``
+            reads them; default: one per order whose ``total`` is 0).
+        **options: :func:`corpus_bleu`'s (``variant``, ``smooth_method``, ``effective_order``, ...);
+            ``max_order`` defaults to the number of orders given.
+
+    Returns:
+        ``bleu`` (0-1), ``score`` (0-100), ``precisions``, ``brevity_penalty``, ... as :func:`corpus_bleu`.
+
+    Example:
+        >>> round(score_statistics([5, 4, 2, 1], [7, 6, 5, 4], 7, 7)["score"], 2)
+        46.71
+    """
+    from ..lazy import np
+    from .statistics import BleuStatistics
+
+    matches, totals = _count_list("correct", correct), _count_list("total", total)
+    if len(matches) != len(totals):
+        raise ValueError(f"correct has {len(matches)} orders but total has {len(totals)}: give one count per order to each")
+    given = dict(options)
+    given.setdefault("max_order", len(matches))
+    values = OPTIONS.resolve(given)
+    if len(matches) != values["max_order"]:
+        raise ValueError(f"correct and total have {len(matches)} orders but max_order={values['max_order']}: "
+                         "give one count per order")
+    short = [int(t == 0) for t in totals] if short_hyps is None else _count_list("short_hyps", short_hyps)
+    if len(short) != len(matches):
+        raise ValueError(f"short_hyps has {len(short)} orders but correct has {len(matches)}")
+    row = np.array([_count("sys_len", sys_len)], dtype=np.int64)
+    stats = BleuStatistics(
+        hyp_len=row, ref_len=np.array([_count("ref_len", ref_len)], dtype=np.int64),
+        matches=np.array([matches], dtype=np.int64), totals=np.array([totals], dtype=np.int64),
+        n_refs=np.array([_count("n_refs", n_refs)], dtype=np.int64),
+        shortest_ref_len=np.array([-1 if shortest_ref_len is None else _count("shortest_ref_len", shortest_ref_len)],
+                                  dtype=np.int64),
+        short_hyps=np.array([short], dtype=np.int64))
+    return result_from_statistics(stats, values)
+
+
 __all__ = ["ALL_SMOOTH_METHODS", "BleuStatistics", "LOWERCASE_CHOICES", "OPTIONS", "SMOOTH_DEFAULTS",
            "SMOOTH_METHODS", "VARIANTS", "bleu_from_statistics", "bleu_result", "bleu_statistics", "closest_ref_length",
-           "corpus_bleu", "result_from_statistics", "shortest_ref_length", "statistics_for", "tokenize_for_bleu"]
+           "corpus_bleu", "result_from_statistics", "score_statistics", "shortest_ref_length", "statistics_for",
+           "tokenize_for_bleu"]

@@ -9,22 +9,24 @@ scores the rows (``ngram_core.bleu.variants``).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, List, Optional
 
 from ..lazy import np
 
 from .. import compiled
+from ..statistics import Statistics, segment_field
 from ..ngrams.index import NgramMatches, TokenizedCorpus, clipped_match_counts
 
 
 @dataclass
-class BleuStatistics:
+class BleuStatistics(Statistics):
     """BLEU's sufficient statistics, one row per segment; adds with ``+``.
 
     ``a + b`` is the statistics of the two corpora one after the other, so the
     corpus score of ``a + b`` is the score of the concatenated corpus; ``.sum()``
-    reduces to a single row (what distributed evaluation exchanges).
+    reduces to a single row (what distributed evaluation exchanges). Each field
+    declares how it combines (:mod:`ngram_core.statistics`).
 
     Besides what sacreBLEU needs, the rows carry what the other variants of
     ``ngram_core.bleu.variants`` read (each is derived from the same n-gram counts):
@@ -35,25 +37,26 @@ class BleuStatistics:
     segment row; ``.sum()`` keeps the last row's.
     """
 
-    hyp_len: np.ndarray  # (S,) hypothesis tokens
-    ref_len: np.ndarray  # (S,) closest reference length (ties: see bleu_statistics' ``ties``)
-    matches: np.ndarray  # (S, N) clipped n-gram matches
-    totals: np.ndarray  # (S, N) hypothesis n-grams
-    n_refs: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))  # (S,) references
-    shortest_ref_len: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))  # (S,), -1: unknown
-    short_hyps: np.ndarray = field(default_factory=lambda: np.zeros((0, 0), dtype=np.int64))  # (S, N) 1: T_n = 0
-    last_hyp_len: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))  # (S,)
-    last_matches_5: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))  # (S,), -1: not counted
+    hyp_len: np.ndarray = segment_field("sum")  # (S,) hypothesis tokens
+    ref_len: np.ndarray = segment_field("sum")  # (S,) closest reference length (ties: see bleu_statistics' ``ties``)
+    matches: np.ndarray = segment_field("sum", ndim=2)  # (S, N) clipped n-gram matches
+    totals: np.ndarray = segment_field("sum", ndim=2)  # (S, N) hypothesis n-grams
+    n_refs: np.ndarray = segment_field("refs", derived=True)  # (S,) references
+    shortest_ref_len: np.ndarray = segment_field("sum_known", derived=True)  # (S,), -1: unknown
+    short_hyps: np.ndarray = segment_field("sum", ndim=2, derived=True)  # (S, N) 1: T_n = 0
+    last_hyp_len: np.ndarray = segment_field("last", column=None)  # (S,): hyp_len in segment rows
+    last_matches_5: np.ndarray = segment_field("last", column="matches_5", derived=True)  # (S,), -1: not counted
 
     def __post_init__(self) -> None:
         # Rows built from the first four columns alone (older callers, hand-made
-        # statistics) are segment rows: derive what can be derived, mark the rest unknown.
+        # statistics, older columns) are segment rows: derive what can be derived,
+        # mark the rest unknown.
         S = len(self.hyp_len)
         if len(self.n_refs) != S:
             self.n_refs = np.zeros(S, dtype=np.int64)
         if len(self.shortest_ref_len) != S:
             self.shortest_ref_len = np.full(S, -1, dtype=np.int64)
-        if self.short_hyps.shape != self.totals.shape:
+        if self.short_hyps.shape != np.shape(self.totals):
             self.short_hyps = (np.asarray(self.totals) == 0).astype(np.int64)
         if len(self.last_hyp_len) != S:
             self.last_hyp_len = np.asarray(self.hyp_len, dtype=np.int64)
@@ -63,50 +66,6 @@ class BleuStatistics:
     @property
     def max_order(self) -> int:
         return self.matches.shape[1]
-
-    def __len__(self) -> int:
-        return len(self.hyp_len)
-
-    def __add__(self, other: "BleuStatistics") -> "BleuStatistics":
-        if not isinstance(other, BleuStatistics):
-            return NotImplemented
-        if other.max_order != self.max_order:
-            raise ValueError(f"cannot add BLEU statistics of max_order {self.max_order} and {other.max_order}")
-        return BleuStatistics(
-            *(np.concatenate([a, b]) for a, b in zip(self._arrays(), other._arrays()))
-        )
-
-    def __radd__(self, other: Any) -> "BleuStatistics":
-        if other == 0:  # sum() starts from 0
-            return self
-        return NotImplemented
-
-    def __getitem__(self, rows) -> "BleuStatistics":
-        """The statistics of some segments (an index array, a slice or a mask)."""
-        return BleuStatistics(*(a[rows] for a in self._arrays()))
-
-    def _arrays(self):
-        return (self.hyp_len, self.ref_len, self.matches, self.totals, self.n_refs, self.shortest_ref_len,
-                self.short_hyps, self.last_hyp_len, self.last_matches_5)
-
-    def sum(self) -> "BleuStatistics":
-        """One row: the corpus totals (``n_refs`` keeps the segment count's maximum,
-        ``last_*`` the last row's values; -1, unknown, stays -1)."""
-        def last(a: np.ndarray) -> np.ndarray:
-            return a[-1:] if len(a) else np.full(1, -1, dtype=np.int64)
-
-        shortest = self.shortest_ref_len
-        return BleuStatistics(
-            self.hyp_len.sum(keepdims=True),
-            self.ref_len.sum(keepdims=True),
-            self.matches.sum(axis=0, keepdims=True),
-            self.totals.sum(axis=0, keepdims=True),
-            self.n_refs.max(keepdims=True) if len(self.n_refs) else np.zeros(1, dtype=np.int64),
-            np.full(1, -1, dtype=np.int64) if (shortest < 0).any() else shortest.sum(keepdims=True),
-            self.short_hyps.sum(axis=0, keepdims=True),
-            last(self.last_hyp_len),
-            last(self.last_matches_5),
-        )
 
 
 def reference_lengths(hyp_len: np.ndarray, ref_lens: np.ndarray):

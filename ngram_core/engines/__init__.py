@@ -80,7 +80,8 @@ import numpy as np
 
 from .. import registry
 from ..inputs import check_corpus
-from ..metric import Corpora, Metric
+from ..metric import Corpora, Metric, missing_members
+from ..statistics import LocalWire
 from ..suite import split_options
 
 STRING = "a string column"
@@ -89,22 +90,8 @@ STRINGS = "a list-of-strings column"
 _PROBE = ("the cat sat on the mat", ["the cat sat on a mat"])
 
 
-class OneRank:
-    """A :class:`~ngram_core.metric.Wire` of one rank: ``Metric.reduce`` over it reduces one
-    batch's statistics to their small partial sum."""
-
-    rank = 0
-
-    def sum(self, values: np.ndarray) -> np.ndarray:
-        return np.asarray(values)
-
-    def max(self, values: np.ndarray) -> np.ndarray:
-        return np.asarray(values)
-
-    def gather(self, value: Any) -> List[Any]:
-        return [value]
-
-
+# A Wire of one rank: Metric.reduce over it reduces one batch's statistics to their small partial sum.
+OneRank = LocalWire
 ONE_RANK = OneRank()
 
 
@@ -149,7 +136,7 @@ def plan(metric: Union[str, Metric], predictions: str, references: str, group_by
     """
     if isinstance(metric, str):
         name, unregistered = registry.get(metric).name, None
-    elif isinstance(metric, Metric):
+    elif not isinstance(metric, (str, bytes)) and not missing_members(metric):  # a Metric, or an object that has its members
         name = metric.name
         unregistered = None if name in registry.names() and registry.get(name) is metric else metric
     else:
@@ -285,7 +272,7 @@ def results(job: Job, totals: Mapping[Any, Any]) -> Any:
 
 def needs_corpus(job: Job) -> bool:
     """Whether segment scores need a first pass (the whole corpus's statistics per group)."""
-    return bool(getattr(job.metric, "segment_scores_need_corpus", False))
+    return job.metric.segment_scores_need_corpus
 
 
 def batch_segment_scores(job: Job, columns: Mapping[str, list], corpus: Optional[Mapping[Any, Any]] = None

@@ -16,8 +16,8 @@ from .options import OPTIONS, VARIANTS
 
 # the rest, imported when first asked for (the registry imports this package for its declaration)
 __getattr__ = attributes(__name__, {
-    "MeteorStatistics": ".jar.statistics", "STAGES": ".nltk.stages", "SegmentResult": ".metric",
-    "compute_meteor": ".metric", "segment_statistics": ".metric", "MeteorStats": ".scoring",
+    "MeteorStatistics": ".jar.statistics", "STAGES": ".nltk.stages", "SegmentResult": ".corpus",
+    "compute_meteor": ".corpus", "segment_statistics": ".corpus", "MeteorStats": ".scoring",
     "meteor_formula": ".scoring"})
 
 __all__ = [

@@ -23,60 +23,74 @@ segment scores (``meteor``, evaluate's and NLTK's convention), each 0-1.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, fields
 from typing import Any, Dict, List, Mapping, Optional, Sequence
 
 from ..lazy import np
 
-from ..metric import Adapter, Corpora, CorpusKey, MetricBase, Wire, corpus_key, global_n_refs, int_column
+from ..metric import Adapter, Corpora, CorpusKey, Metric, corpus_key
+from ..presentation import Presentation
+from ..statistics import Statistics, segment_field
 from ..signature import nrefs_field
 from . import options as meteor_options
 from .jar.settings import VARIANT as JAR, parameters_of  # JAR: the variant whose statistics are the jar's
 from .jar.statistics import MeteorParameters, MeteorStatistics, columns, scores as jar_scores
 from .scoring import MeteorStats, meteor_formula
 
-def _meteor_metric():
-    from . import metric  # (the matchers and their tables: imported when METEOR is computed)
+def _meteor_corpus():
+    from . import corpus  # (the matchers and their tables: imported when METEOR is computed)
 
-    return metric
-
-
-COLUMNS = ("meteor_score", "meteor_hyp_len", "meteor_ref_len", "meteor_matches", "meteor_chunks", "meteor_n_refs")
+    return corpus
 
 
 @dataclass
-class MeteorSegments:
+class MeteorSegments(Statistics):
     """METEOR's per-segment statistics (each against its best reference); adds with ``+``."""
 
-    stats: List[MeteorStats]
-    n_refs: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))  # (S,) references
+    score_sum: np.ndarray = segment_field("sum", dtype="float64", column="score")  # (S,) segment scores
+    hyp_len: np.ndarray = segment_field("sum")
+    ref_len: np.ndarray = segment_field("sum")
+    matches: np.ndarray = segment_field("sum")
+    chunks: np.ndarray = segment_field("sum")
+    segments: np.ndarray = segment_field("sum", column=None)  # (S,) 1 per segment row
+    n_refs: np.ndarray = segment_field("refs", derived=True)  # (S,) references
 
-    def __len__(self) -> int:
-        return len(self.stats)
+    def __post_init__(self) -> None:
+        S = len(self.score_sum)
+        if len(self.segments) != S:  # segment rows (read back from columns)
+            self.segments = np.ones(S, dtype=np.int64)
+        if len(self.n_refs) != S:
+            self.n_refs = np.zeros(S, dtype=np.int64)
 
-    def __add__(self, other: "MeteorSegments") -> "MeteorSegments":
-        if not isinstance(other, MeteorSegments):
-            return NotImplemented
-        return MeteorSegments(self.stats + other.stats, np.concatenate([self.n_refs, other.n_refs]))
+    @classmethod
+    def of(cls, stats: Sequence[MeteorStats], n_refs: np.ndarray) -> "MeteorSegments":
+        """The rows of per-segment :class:`MeteorStats`."""
+        def column(name: str, dtype: str) -> np.ndarray:
+            return np.array([getattr(s, name) for s in stats], dtype=dtype)
 
-    def __getitem__(self, rows: slice) -> "MeteorSegments":
-        """The statistics of a range of segments."""
-        return MeteorSegments(self.stats[rows], self.n_refs[rows])
+        return cls(column("score_sum", "float64"), column("hyp_len", "int64"), column("ref_len", "int64"),
+                   column("matches", "int64"), column("chunks", "int64"), column("segments", "int64"), n_refs)
 
-    def __radd__(self, other: Any) -> "MeteorSegments":
-        return self if other == 0 else NotImplemented
+    def _in_stats_order(self) -> List[list]:
+        return [getattr(self, f.name).tolist() for f in fields(MeteorStats)]
+
+    @property
+    def stats(self) -> List[MeteorStats]:
+        """Each row as :class:`MeteorStats`."""
+        return [MeteorStats(*row) for row in zip(*self._in_stats_order())]
 
     def total(self) -> MeteorStats:
-        return MeteorStats.total(self.stats)
+        """The sum of the rows, added as Python numbers one after the other."""
+        return MeteorStats(*(sum(column) for column in self._in_stats_order()))
 
 
 def meteor_result(stats, opts: Mapping[str, Any]) -> Dict[str, Any]:
     """METEOR's result dictionary (the keys of ``compute_meteor``) from its statistics
     (:class:`MeteorStatistics` for ``meteor-1.5``, :class:`MeteorSegments` for ``nltk``)."""
     if opts["variant"] == JAR:
-        from .jar import metric as jar_metric  # (the matcher, the search, pyarrow: on first need)
+        from .jar import corpus as jar_corpus  # (the matcher, the search, pyarrow: on first need)
 
-        return jar_metric.statistics_result(stats, meteor_options.settings_of(opts), bool(opts["return_segments"]))
+        return jar_corpus.statistics_result(stats, meteor_options.settings_of(opts), bool(opts["return_segments"]))
     total = stats.total()
     result: Dict[str, Any] = {
         "meteor": total.mean_score(),
@@ -94,8 +108,8 @@ def meteor_result(stats, opts: Mapping[str, Any]) -> Dict[str, Any]:
 
 def meteor_rows(segments) -> np.ndarray:
     """The ``nltk`` variant's ``[segments, score_sum, hyp_len, ref_len, matches, chunks]`` per segment, float64."""
-    table = [(s.segments, s.score_sum, s.hyp_len, s.ref_len, s.matches, s.chunks) for s in segments.stats]
-    return np.array(table, dtype=np.float64).reshape(len(table), 6)
+    return np.column_stack([segments.segments, segments.score_sum, segments.hyp_len, segments.ref_len,
+                            segments.matches, segments.chunks]).astype(np.float64).reshape(len(segments), 6)
 
 
 def meteor_adapters(alpha: float, beta: float, gamma: float) -> List[Adapter]:
@@ -133,77 +147,50 @@ def meteor15_adapters(params: MeteorParameters) -> List[Adapter]:
     return [Adapter("METEOR", rows, corpus), Adapter("METEOR-mean", rows, mean)]
 
 
-class Meteor(MetricBase):
+class Meteor(Metric):
     """METEOR, both variants (:mod:`ngram_core.meteor`)."""
 
     name = "meteor"
     OPTIONS = meteor_options.OPTIONS
     headline = "meteor"
-    width = 4
-    segment_score_doc = "segment METEOR, 0-1"
+    statistics_types = (MeteorStatistics, MeteorSegments)  # meteor-1.5, nltk
 
-    def tokenization(self, options: Mapping[str, Any]) -> Optional[CorpusKey]:
-        if options["variant"] == JAR:  # the jar's own tokens, from the texts
+    def tokenization(self, values: Mapping[str, Any]) -> Optional[CorpusKey]:
+        if values["variant"] == JAR:  # the jar's own tokens, from the texts
             return None
-        return corpus_key(options["tokenize"], options["lowercase"])
+        return corpus_key(values["tokenize"], values["lowercase"])
 
-    def statistics(self, corpora: Corpora, options: Mapping[str, Any]):
-        if options["variant"] == JAR:
-            from .jar import metric as jar_metric
+    def statistics(self, corpora: Corpora, values: Mapping[str, Any]):
+        if values["variant"] == JAR:
+            from .jar import corpus as jar_corpus
 
-            return jar_metric.jar_statistics(corpora.hyps, corpora.refs, meteor_options.settings_of(options)).stats
-        corpus = corpora.corpus(options["tokenize"], options["lowercase"])
-        segments = _meteor_metric().corpus_segment_statistics(corpus, options["stages"], options["alpha"],
-                                                           options["beta"], options["gamma"])
-        return MeteorSegments(segments, corpus.refs_per_segment.astype(np.int64))
+            return jar_corpus.jar_statistics(corpora.hyps, corpora.refs, meteor_options.settings_of(values)).stats
+        corpus = corpora.corpus(values["tokenize"], values["lowercase"])
+        segments = _meteor_corpus().corpus_segment_statistics(corpus, values["stages"], values["alpha"],
+                                                              values["beta"], values["gamma"])
+        return MeteorSegments.of(segments, corpus.refs_per_segment.astype(np.int64))
 
-    def empty_statistics(self, options: Mapping[str, Any]):
-        empty = np.zeros(0, dtype=np.int64)
-        if options["variant"] == JAR:
-            settings = meteor_options.settings_of(options)
+    def empty_statistics(self, values: Mapping[str, Any]):
+        if values["variant"] == JAR:
+            settings = meteor_options.settings_of(values)
             width = len(columns(len(settings.stages)))
-            return MeteorStatistics(np.zeros((0, width)), parameters_of(settings), empty)
-        return MeteorSegments([], empty)
+            return MeteorStatistics(np.zeros((0, width)), parameters_of(settings))
+        return MeteorSegments.of([], np.zeros(0, dtype=np.int64))
 
-    def result(self, stats, options: Mapping[str, Any]) -> Dict[str, Any]:
-        return meteor_result(stats, options)
+    def result(self, stats, values: Mapping[str, Any]) -> Dict[str, Any]:
+        return meteor_result(stats, values)
 
-    def columns(self, stats, corpora: Corpora, options: Mapping[str, Any]) -> Dict[str, list]:
-        if isinstance(stats, MeteorStatistics):  # meteor-1.5: the jar's statistics row
-            return {"meteor_stats": stats.rows.tolist(), "meteor_n_refs": stats.n_refs.tolist()}
-        return dict(zip(COLUMNS, ([s.score_sum for s in stats.stats], [s.hyp_len for s in stats.stats],
-                                  [s.ref_len for s in stats.stats], [s.matches for s in stats.stats],
-                                  [s.chunks for s in stats.stats], stats.n_refs.tolist())))
+    def scores(self, values: Mapping[str, Any]) -> List[Adapter]:
+        if values["variant"] == JAR:
+            return meteor15_adapters(parameters_of(meteor_options.settings_of(values)))
+        return meteor_adapters(values["alpha"], values["beta"], values["gamma"])
 
-    def from_columns(self, columns: Mapping[str, Any], names: Sequence[str]):
-        if "meteor_stats" in names:
-            rows = np.asarray(list(columns["meteor_stats"]), dtype=np.float64)
-            return MeteorStatistics(rows.reshape(len(rows), -1), None, int_column(columns["meteor_n_refs"]))
-        scores = [float(v) for v in columns["meteor_score"]]
-        ints = [int_column(columns[c]).tolist() for c in COLUMNS[1:5]]
-        return MeteorSegments([MeteorStats(1, score, *rest) for score, *rest in zip(scores, *ints)],
-                              int_column(columns["meteor_n_refs"]))
 
-    def reduce(self, stats, wire: Wire):
-        if isinstance(stats, MeteorStatistics):  # meteor-1.5: the summed statistics row
-            summed = wire.sum(stats.rows.sum(axis=0))
-            n_refs = global_n_refs(stats.n_refs, wire)
-            rows = np.zeros((max(len(n_refs), 1), stats.rows.shape[1]))  # extra all-zero rows carry the reference counts
-            rows[0] = summed
-            return MeteorStatistics(rows, stats.params, n_refs if len(n_refs) else np.zeros(1, dtype=np.int64))
-        t = stats.total()
-        s = wire.sum(np.array([t.segments, t.score_sum, t.hyp_len, t.ref_len, t.matches, t.chunks], dtype=np.float64))
-        total = MeteorStats(int(s[0]), float(s[1]), int(s[2]), int(s[3]), int(s[4]), int(s[5]))
-        return MeteorSegments([total], global_n_refs(stats.n_refs, wire))
-
-    def scores(self, options: Mapping[str, Any]) -> List[Adapter]:
-        if options["variant"] == JAR:
-            return meteor15_adapters(parameters_of(meteor_options.settings_of(options)))
-        return meteor_adapters(options["alpha"], options["beta"], options["gamma"])
-
-    def details(self, result: Mapping[str, Any]) -> str:
-        return (f"(matches = {result['matches']} chunks = {result['chunks']} hyp_len = {result['translation_length']} "
-                f"ref_len = {result['reference_length']})")
+def details(result: Mapping[str, Any]) -> str:
+    """The command line's verbose part of a corpus score."""
+    return (f"(matches = {result['matches']} chunks = {result['chunks']} hyp_len = {result['translation_length']} "
+            f"ref_len = {result['reference_length']})")
 
 
 METEOR = Meteor()
+PRESENTATION = Presentation(width=4, segment_score_doc="segment METEOR, 0-1", details=details)

@@ -1,6 +1,6 @@
 """METEOR's options, declared once (:data:`OPTIONS`), for both variants.
 
-Apart from :mod:`.metric` (the computation) so that the jar's port (:mod:`.jar.metric`)
+Apart from :mod:`.corpus` (the computation) so that the jar's port (:mod:`.jar.corpus`)
 writes its signature from the same declaration without importing the computation
 that imports it. :func:`settings_of` turns resolved options into the jar's settings,
 :func:`options_of` turns settings back into option values (what the signature reads).

@@ -1,23 +1,24 @@
-"""The three evaluate metric scripts, wherever the package was installed from.
+"""The registered metrics' evaluate scripts, wherever the package was installed from.
 
-In a checkout they are the folders at the top of the repository (``bleu_custom/``,
-``nist_custom/``, ``meteor_custom/``, each also a Hub Space); a ``pip install``
-copies the same folders into this package (see ``setup.py``). :func:`script_path`
-finds them in either place, and :func:`load` hands them to ``evaluate.load``, which
-then needs no network.
+In a checkout they are the folders at the top of the repository (``<name>_custom/`` for
+each metric of :mod:`ngram_core.registry`, each also a Hub Space); a ``pip install``
+copies the same folders into this package (``setup.cfg``'s ``packages`` and
+``package_dir``). :func:`script_path` finds them in either place, and :func:`load` hands
+them to ``evaluate.load``, which then needs no network.
 """
 from __future__ import annotations
 
 from pathlib import Path
 from typing import Any
 
-NAMES = ("bleu", "nist", "meteor")
+from .. import registry
 
 
 def script_path(name: str) -> Path:
-    """The evaluate script of metric ``name`` ("bleu", "nist" or "meteor")."""
-    if name not in NAMES:
-        raise ValueError(f"no metric named {name!r}; ngram_core has {', '.join(map(repr, NAMES))}")
+    """The evaluate script of registered metric ``name`` (``<name>_custom/<name>_custom.py``)."""
+    if name not in registry.BUILT_IN:
+        raise ValueError(f"no metric named {name!r} ships an evaluate script; ngram_core has "
+                         f"{', '.join(map(repr, registry.BUILT_IN))}")
     folder = f"{name}_custom"
     here = Path(__file__).resolve().parent
     for base in (here, here.parents[1]):  # installed package; source checkout

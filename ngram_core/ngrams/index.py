@@ -254,7 +254,7 @@ def match_ngrams(corpus: TokenizedCorpus, max_order: int) -> List[NgramMatches]:
     seg, col = np.nonzero(corpus.ref_table >= 0)
     n_refs = max(len(texts) - S, 1)
     pairs = np.sort(ref_set[seg] * n_refs + corpus.ref_table[seg, col])  # their distinct values (not
-    pairs = pairs[np.concatenate(([True], pairs[1:] != pairs[:-1]))]  # np.unique: it imports numpy.ma)
+    pairs = pairs[np.concatenate(([True], pairs[1:] != pairs[:-1]))[:len(pairs)]]  # np.unique: it imports numpy.ma)
     inst_set, inst_ref = pairs // n_refs, pairs % n_refs
     inst_len = texts.lengths[S:][inst_ref]
     n_hyp_tokens = int(texts.offsets[S])

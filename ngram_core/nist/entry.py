@@ -29,7 +29,8 @@ from typing import TYPE_CHECKING, Any, Dict, List, Mapping, Sequence
 from ..lazy import np
 
 from .. import compiled, nist as nist_core
-from ..metric import Adapter, Corpora, MetricBase, Wire, int_column
+from ..metric import Adapter, Corpora, Metric, Wire, int_column
+from ..presentation import Presentation
 from . import length_penalty
 
 if TYPE_CHECKING:
@@ -224,14 +225,15 @@ def nist_part(stats: NistStatistics, start: int, stop: int, copies: int) -> Nist
     )
 
 
-class Nist(MetricBase):
-    """NIST (:mod:`ngram_core.nist`)."""
+class Nist(Metric):
+    """NIST (:mod:`ngram_core.nist`). Its statistics are not a declared
+    :class:`~ngram_core.statistics.Statistics`: the information weights need the reference
+    n-gram counts of the whole corpus keyed by n-gram (a table, not one row per segment),
+    so its columns, reduction (a gather) and parts are its own (see the module docstring)."""
 
     name = "nist"
     OPTIONS = nist_core.OPTIONS
     headline = "nist"
-    width = 4
-    segment_score_doc = "segment NIST (the corpus' information weights)"
 
     def ngram_order(self, options: Mapping[str, Any]) -> int:
         return int(options["n"])
@@ -278,10 +280,14 @@ class Nist(MetricBase):
     def scores(self, options: Mapping[str, Any]) -> List[Adapter]:
         return [nist_adapter(int(options["n"]), bool(options["mteval_quirks"]))]
 
-    def details(self, result: Mapping[str, Any]) -> str:
-        info = "/".join(f"{v:.3f}" for v in result["info_per_ngram"])
-        return (f"{info} (BP = {result['brevity_penalty']:.3f} ratio = {result['length_ratio']:.3f} "
-                f"hyp_len = {result['translation_length']:d} ref_len = {result['reference_length']:.1f})")
+
+def details(result: Mapping[str, Any]) -> str:
+    """The command line's verbose part of a corpus score."""
+    info = "/".join(f"{v:.3f}" for v in result["info_per_ngram"])
+    return (f"{info} (BP = {result['brevity_penalty']:.3f} ratio = {result['length_ratio']:.3f} "
+            f"hyp_len = {result['translation_length']:d} ref_len = {result['reference_length']:.1f})")
 
 
 NIST = Nist()
+PRESENTATION = Presentation(width=4, segment_score_doc="segment NIST (the corpus' information weights)",
+                            details=details)

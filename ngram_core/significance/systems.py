@@ -69,8 +69,8 @@ class Systems:
         return {a.name: m for m in self.metrics for a in adapters_for(m, self.options[m])}
 
     def widths(self) -> Dict[str, int]:
-        """Each score's default decimals on the command line (its metric's ``width``)."""
-        return {name: registry.get(metric).width for name, metric in self.score_metrics().items()}
+        """Each score's default decimals on the command line (its metric's :class:`~ngram_core.presentation.Presentation` ``width``)."""
+        return {name: registry.presentation(metric).width for name, metric in self.score_metrics().items()}
 
     def rows(self) -> SystemRows:
         """Every score's ``(n_systems, S, K)`` rows (computed once)."""

@@ -6,95 +6,65 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from typing import Any, Dict, List, Mapping, Sequence
+from typing import Sequence
 
 import numpy as np
 
-from ngram_core.metric import Adapter, Corpora, MetricBase, Wire, global_n_refs
+from ngram_core.metric import Adapter, Metric
 from ngram_core.options import Option, OptionSet, flag, return_segments_option
+from ngram_core.presentation import Presentation
 from ngram_core.signature import make_signature, nrefs_field
+from ngram_core.statistics import Statistics, segment_field
+
 
 @dataclass
-class ToyStatistics:
-    """Per segment: matched words, hypothesis words, references; adds with ``+``."""
+class ToyStatistics(Statistics):
+    """Per segment: matched words, hypothesis words, references."""
 
-    rows: np.ndarray  # (S, 2) int64
-    n_refs: np.ndarray  # (S,)
-
-    def __len__(self) -> int:
-        return len(self.rows)
-
-    def __add__(self, other: "ToyStatistics") -> "ToyStatistics":
-        return ToyStatistics(np.concatenate([self.rows, other.rows]), np.concatenate([self.n_refs, other.n_refs]))
-
-    def __radd__(self, other: Any) -> "ToyStatistics":
-        return self if other == 0 else NotImplemented
-
-    def __getitem__(self, rows) -> "ToyStatistics":
-        return ToyStatistics(self.rows[rows], self.n_refs[rows])
+    matched: np.ndarray = segment_field("sum")
+    words: np.ndarray = segment_field("sum")
+    n_refs: np.ndarray = segment_field("refs")
 
 
-def _words(text: str, options: Mapping[str, Any]) -> List[str]:
-    text = text.lower() if options["lowercase"] else text
-    return [w for w in text.split() if len(w) >= options["min_length"]]
+def _words(text, values):
+    return [w for w in (text.lower() if values["lowercase"] else text).split() if len(w) >= values["min_length"]]
 
 
-def _precision(sums: np.ndarray) -> np.ndarray:
+def _precision(sums):
     sums = np.asarray(sums, dtype=np.float64)
     return np.where(sums[:, 1] > 0, sums[:, 0] / np.maximum(sums[:, 1], 1), 0.0)
 
 
-class Toy(MetricBase):
-    name = "toy"
-    OPTIONS = OptionSet("TOY", [
-        Option("min_length", 1, "the shortest word counted", "int", low=1),
-        flag("lowercase", False, "lowercase before splitting at whitespace"),
-        return_segments_option(),
-    ])
-    headline = "toy"
-    width = 3
-    segment_score_doc = "segment word precision, 0-1"
+class Toy(Metric):
+    name = headline = "toy"
+    OPTIONS = OptionSet("TOY", [Option("min_length", 1, "the shortest word counted", "int", low=1),
+                                flag("lowercase", False, "lowercase before splitting at whitespace"),
+                                return_segments_option()])
+    statistics_types = (ToyStatistics,)
 
-    def tokenization(self, options):
+    def tokenization(self, values):
         return None  # splits the texts itself
 
-    def statistics(self, corpora: Corpora, options) -> ToyStatistics:
-        rows = []
-        for hyp, refs in zip(corpora.hyps, corpora.refs):
-            words = Counter(_words(hyp, options))
-            best = max(sum((words & Counter(_words(ref, options))).values()) for ref in refs)
-            rows.append((best, sum(words.values())))
-        return ToyStatistics(np.array(rows, dtype=np.int64).reshape(-1, 2), np.array([len(r) for r in corpora.refs]))
+    def statistics(self, corpora, values) -> ToyStatistics:
+        rows = [(max(sum((Counter(_words(hyp, values)) & Counter(_words(ref, values))).values()) for ref in refs),
+                 len(_words(hyp, values)), len(refs)) for hyp, refs in zip(corpora.hyps, corpora.refs)]
+        return ToyStatistics(*np.array(rows, dtype=np.int64).reshape(-1, 3).T)
 
-    def empty_statistics(self, options) -> ToyStatistics:
-        return ToyStatistics(np.zeros((0, 2), dtype=np.int64), np.zeros(0, dtype=np.int64))
-
-    def result(self, stats: ToyStatistics, options) -> Dict[str, Any]:
-        matched, words = (int(v) for v in stats.rows.sum(axis=0))
-        out = {"toy": _precision(stats.rows.sum(axis=0, keepdims=True))[0], "matched": matched, "words": words,
-               "signature": make_signature("TOY", {"nrefs": nrefs_field(stats.n_refs), "min": str(options["min_length"]),
-                                                   "case": "lc" if options["lowercase"] else "mixed"})}
-        if options["return_segments"]:
-            out["segment_scores"] = _precision(stats.rows).tolist()
+    def result(self, stats: ToyStatistics, values):
+        rows = np.column_stack([stats.matched, stats.words])
+        out = {"toy": _precision(rows.sum(axis=0, keepdims=True))[0], "matched": int(rows[:, 0].sum()),
+               "words": int(rows[:, 1].sum()),
+               "signature": make_signature("TOY", {"nrefs": nrefs_field(stats.n_refs), "min": str(values["min_length"]),
+                                                   "case": "lc" if values["lowercase"] else "mixed"})}
+        if values["return_segments"]:
+            out["segment_scores"] = _precision(rows).tolist()
         return out
 
-    def columns(self, stats: ToyStatistics, corpora, options) -> Dict[str, list]:
-        return {"toy_matched": stats.rows[:, 0].tolist(), "toy_words": stats.rows[:, 1].tolist(),
-                "toy_n_refs": stats.n_refs.tolist()}
+    def scores(self, values):
+        return [Adapter("TOY", lambda stats: np.column_stack([stats.matched, stats.words]), _precision)]
 
-    def from_columns(self, columns, names) -> ToyStatistics:
-        rows = np.column_stack([np.asarray(list(columns["toy_matched"])), np.asarray(list(columns["toy_words"]))])
-        return ToyStatistics(rows.astype(np.int64), np.asarray(list(columns["toy_n_refs"]), dtype=np.int64))
 
-    def reduce(self, stats: ToyStatistics, wire: Wire) -> ToyStatistics:
-        summed = wire.sum(stats.rows.sum(axis=0))
-        n_refs = global_n_refs(stats.n_refs, wire)  # [fewest, most]: a zero row carries the second
-        rows = np.zeros((max(len(n_refs), 1), 2), dtype=np.int64)
-        rows[0] = summed
-        return ToyStatistics(rows, n_refs)
-
-    def scores(self, options) -> List[Adapter]:
-        return [Adapter("TOY", lambda stats: stats.rows, _precision)]
+PRESENTATION = Presentation(width=3, segment_score_doc="segment word precision, 0-1")
 
 
 def toy_precision(hyps: Sequence[str], refs: Sequence[Sequence[str]], min_length: int = 1) -> float:

@@ -129,11 +129,11 @@ def _sentence_lines(systems, metric: str, args) -> List[str]:
     """One line per segment: ``SIGNATURE = score [details]``, the score alone with -b, a JSON object with -f json."""
     import json
 
-    entry = registry.get(metric)
-    width = args.width if args.width is not None else entry.width
+    entry, shown = registry.get(metric), registry.presentation(metric)
+    width = args.width if args.width is not None else shown.width
     signature = systems.results(0, **entry.sentence_options)[metric]["signature"]  # what segment_scores use
     scores = systems.segment_scores(metric, 0)
-    details = entry.segment_details(systems.statistics_of(metric, 0), systems.options[metric])
+    details = shown.segment_lines(systems.statistics_of(metric, 0), systems.options[metric])
     name = metric.upper()
     lines = []
     for score, detail in zip(scores, details):
@@ -244,11 +244,11 @@ def _plain_scores(inputs, per_metric: Dict[str, Dict[str, Any]]):
             return None
         every.append(found)
     printed = [{name: Result(score) for metric, result in found.items()
-                for name, score in registry.get(metric).printed_scores(result, per_metric[metric]).items()}
+                for name, score in registry.presentation(metric).printed_scores(registry.get(metric), result).items()}
                for found in every]
     metric_of = {name: metric for metric, result in every[0].items()
-                 for name in registry.get(metric).printed_scores(result, per_metric[metric])}
-    widths = {name: registry.get(metric).width for name, metric in metric_of.items()}
+                 for name in registry.presentation(metric).printed_scores(registry.get(metric), result)}
+    widths = {name: registry.presentation(metric).width for name, metric in metric_of.items()}
     return printed, every[0], metric_of, widths
 
 
@@ -264,7 +264,7 @@ def _report(args: argparse.Namespace, names: Sequence[str], results, first: Dict
         if name != metric.upper():  # METEOR-mean: the same settings, another statistic
             signature = name + signature[signature.index("|"):]
         signatures[name] = with_fields(signature, fields) if fields else signature
-    details = [{name: registry.get(metric).details(first[metric]) for name, metric in metric_of.items()}]
+    details = [{name: registry.presentation(metric).details(first[metric]) for name, metric in metric_of.items()}]
     names = list(names)
     if paired:  # sacreBLEU's names: "Baseline: FILE", or on stdin "Baseline", "System 1", ...
         names = [f"Baseline: {names[0]}"] + names[1:] if args.input is not None else \

@@ -102,7 +102,7 @@ def metric_flags(declarations: Optional[Mapping[str, OptionSet]] = None) -> List
             if option.name in NO_FLAG:
                 continue
             own = own_flag(metric, option.name)
-            aliases = registry.get(metric).flag_aliases.get(option.name, ()) if metric in registry.names() else ()
+            aliases = registry.presentation(metric).flag_aliases.get(option.name, ()) if metric in registry.names() else ()
             flags.append(Flag(metric, option, (own,) + tuple(aliases)))
     return flags
 

@@ -28,10 +28,11 @@ chunks of perfect segments left out (as ``MeteorStats.addStats`` does): summed
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any, Optional, Sequence
+from dataclasses import dataclass
+from typing import Optional, Sequence
 
 from ...lazy import np
+from ...statistics import Statistics, constant_field, segment_field
 
 LENGTH_COLUMNS = ("hyp_len", "ref_len", "hyp_function", "ref_function")
 MODULE_COLUMNS = ("hyp_content", "ref_content", "hyp_function", "ref_function")
@@ -104,7 +105,7 @@ def scores(rows: np.ndarray, params: MeteorParameters, corpus: bool = False) -> 
 
 
 @dataclass(frozen=True)
-class MeteorStatistics:
+class MeteorStatistics(Statistics):
     """METEOR 1.5 statistics, one row per segment (see the module docstring); adds with ``+``.
 
     ``a + b`` is the statistics of the two corpora one after the other; ``.sum()`` is a
@@ -113,9 +114,9 @@ class MeteorStatistics:
     may be left out (statistics read back from columns): give them to :func:`scores`.
     """
 
-    rows: np.ndarray  # (S, K) float64, the columns of columns(n_modules)
-    params: Optional[MeteorParameters] = None
-    n_refs: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))  # (S,) references
+    rows: np.ndarray = segment_field("sum", dtype="float64", ndim=2, column="stats")  # (S, K): columns(n_modules)
+    params: Optional[MeteorParameters] = constant_field()
+    n_refs: np.ndarray = segment_field("refs", derived=True)  # (S,) references
 
     def __post_init__(self) -> None:
         if self.rows.ndim != 2 or (self.params is not None and self.rows.shape[1] != 4 + 4 * self.params.n_modules
@@ -127,32 +128,6 @@ class MeteorStatistics:
     @property
     def n_modules(self) -> int:
         return (self.rows.shape[1] - 4 - len(TAIL_COLUMNS)) // 4
-
-    def __len__(self) -> int:
-        return len(self.rows)
-
-    def __add__(self, other: "MeteorStatistics") -> "MeteorStatistics":
-        if not isinstance(other, MeteorStatistics):
-            return NotImplemented
-        if other.params != self.params or other.rows.shape[1] != self.rows.shape[1]:
-            raise ValueError(f"cannot add METEOR statistics of different settings: {self.params} and {other.params}")
-        return MeteorStatistics(np.concatenate([self.rows, other.rows]), self.params,
-                                np.concatenate([self.n_refs, other.n_refs]))
-
-    def __radd__(self, other: Any) -> "MeteorStatistics":
-        if isinstance(other, int) and other == 0:  # sum() starts from 0
-            return self
-        return NotImplemented
-
-    def __getitem__(self, rows) -> "MeteorStatistics":
-        """The statistics of some segments (an index array, a slice or a mask)."""
-        return MeteorStatistics(self.rows[rows].reshape(-1, self.rows.shape[1]), self.params,
-                                np.asarray(self.n_refs[rows]).reshape(-1))
-
-    def sum(self) -> "MeteorStatistics":
-        """One row: the corpus totals (``n_refs`` keeps the largest count)."""
-        return MeteorStatistics(self.rows.sum(axis=0, keepdims=True), self.params,
-                                self.n_refs.max(keepdims=True) if len(self.n_refs) else np.zeros(1, dtype=np.int64))
 
     def column(self, name: str) -> np.ndarray:
         return self.rows[:, columns(self.n_modules).index(name)]
@@ -180,7 +155,7 @@ def statistics_rows(lengths: Sequence[np.ndarray], per_module: np.ndarray, chunk
     rows = np.zeros((S, 4 + 4 * params.n_modules + len(TAIL_COLUMNS)), dtype=np.float64)
     for j, column in enumerate(lengths):
         rows[:, j] = column
-    rows[:, 4:4 + 4 * params.n_modules] = np.asarray(per_module, dtype=np.float64).reshape(S, -1)
+    rows[:, 4:4 + 4 * params.n_modules] = np.asarray(per_module, dtype=np.float64).reshape(S, 4 * params.n_modules)
     tail = 4 + 4 * params.n_modules
     rows[:, tail], rows[:, tail + 1], rows[:, tail + 2] = chunks, word_matches[0], word_matches[1]
     hyp_total = rows[:, 4:tail:4].sum(axis=1) + rows[:, 6:tail:4].sum(axis=1)

@@ -4,7 +4,7 @@ Two variants, each named for the tool whose numbers it reproduces:
 
 - ``meteor-1.5`` (default): the METEOR 1.5 jar, ``java -jar meteor-1.5.jar HYP REF -l en
   -norm`` (what WMT and pycocoevalcap report): the jar's tokenizer, modules, beam
-  search and scoring, by language and task (:mod:`.jar_metric`).
+  search and scoring, by language and task (:mod:`.jar.corpus`).
 - ``nltk``: NLTK 3.10.4's ``meteor_score`` to the last digit (greedy right-to-left
   staged matching, Porter stems, NLTK's synonym rule) on NLTK's ``word_tokenize`` tokens
   (``tokenize="nltk"``, lowercased after tokenizing): evaluate's ``meteor``. Any other
@@ -204,11 +204,11 @@ def compute_meteor(predictions: Sequence[str], references: Sequence[Any], **opti
     and ``segment_references`` (index of the best reference).
     """
     if options["variant"] == "meteor-1.5":
-        from .jar import metric as jar_metric  # (the matcher, the search, pyarrow: on first need)
+        from .jar import corpus as jar_corpus  # (the matcher, the search, pyarrow: on first need)
 
         hyps, refs = check_corpus(predictions, references)
         settings = settings_of(options)
-        return jar_metric.jar_result_dict(jar_metric.jar_statistics(hyps, refs, settings), options["return_segments"])
+        return jar_corpus.jar_result_dict(jar_corpus.jar_statistics(hyps, refs, settings), options["return_segments"])
     return _compute(predictions, references, options)
 
 

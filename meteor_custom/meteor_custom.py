@@ -90,6 +90,7 @@ class MeteorCustom(hf_metric.NgramMetric):
     """METEOR: the METEOR 1.5 jar's numbers or NLTK's; options at load time or per call."""
 
     OPTIONS = meteor.OPTIONS
+    corpus_function = staticmethod(meteor.compute_meteor)
 
     def _info(self):
         return evaluate.MetricInfo(
@@ -101,5 +102,3 @@ class MeteorCustom(hf_metric.NgramMetric):
             reference_urls=["https://aclanthology.org/W07-0734/", "https://aclanthology.org/W14-3348/", "https://wordnet.princeton.edu/"],
         )
 
-    def _score(self, predictions, references, **options):
-        return meteor.compute_meteor(predictions, references, **options)

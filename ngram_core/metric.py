@@ -43,8 +43,6 @@ def corpus_key(tokenize: str, lowercase: Any) -> CorpusKey:
     """The key of a tokenized corpus: lowercasing is ``"ascii"`` or a bool."""
     return tokenize, "ascii" if lowercase == "ascii" else bool(lowercase)
 
-    return tokenize, "ascii" if lowercase == "ascii" else bool(lowercase)
-
 
 class Corpora:
     """The checked texts, and their tokenized corpora, n-gram matches and indexes, each

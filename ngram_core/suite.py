@@ -92,10 +92,17 @@ def statistics_and_corpora(predictions: Sequence[str], references: Sequence[Any]
     than the statistics, such as ``reduce``'s per-segment NIST columns).
     """
     per_metric = split_options(metrics, options)
-    hyps, refs = check_corpus(predictions, references)
+    return statistics_of(*check_corpus(predictions, references), per_metric)
+
+
+def statistics_of(hyps: List[str], refs: List[List[str]], per_metric: Mapping[str, Mapping[str, Any]]
+                  ) -> Tuple[Dict[str, Any], Corpora]:
+    """:func:`statistics_and_corpora` of checked texts with options resolved already
+    (:func:`split_options`): what a way in calls once it has resolved the options of
+    its call, so that they are resolved once."""
     # the n-grams of one setting are matched once, to the largest order
-    corpora = Corpora.of(hyps, refs, [(registry.get(name), opts) for name, opts in per_metric.items()])
-    stats = {name: registry.get(name).statistics(corpora, opts) for name, opts in per_metric.items()}
+    corpora = Corpora.of(hyps, refs, [(registry.get(name), values) for name, values in per_metric.items()])
+    stats = {name: registry.get(name).statistics(corpora, values) for name, values in per_metric.items()}
     return stats, corpora
 
 
@@ -104,7 +111,7 @@ def plain_results(hyps: List[str], refs: List[List[str]], per_metric: Mapping[st
     """Each metric's result dictionary computed in plain Python (a one-off call:
     :meth:`~ngram_core.metric.Metric.plain_scorer`), or None unless every metric has such
     a form for this call (checked texts, resolved options as :func:`split_options` gives them)."""
-    scorers = {name: registry.get(name).plain_scorer(hyps, refs, opts) for name, opts in per_metric.items()}
+    scorers = {name: registry.get(name).plain_scorer(hyps, refs, values) for name, values in per_metric.items()}
     if any(scorer is None for scorer in scorers.values()):
         return None
     return {name: scorer() for name, scorer in scorers.items()}
@@ -116,8 +123,12 @@ def results_from_statistics(stats: Mapping[str, Any], **options: Any) -> Dict[st
     ``options`` must be those the statistics were computed with (``lowercase``
     and ``tokenize`` go into the signatures).
     """
-    per_metric = split_options(tuple(stats), options)
-    return {name: registry.get(name).result(stats[name], opts) for name, opts in per_metric.items()}
+    return results_of(stats, split_options(tuple(stats), options))
+
+
+def results_of(stats: Mapping[str, Any], per_metric: Mapping[str, Mapping[str, Any]]) -> Dict[str, Dict[str, Any]]:
+    """:func:`results_from_statistics` with options resolved already (:func:`split_options`)."""
+    return {name: registry.get(name).result(stats[name], values) for name, values in per_metric.items()}
 
 
 def score_all(predictions: Sequence[str], references: Sequence[Any], metrics: Sequence[str] = METRICS,
@@ -128,12 +139,12 @@ def score_all(predictions: Sequence[str], references: Sequence[Any], metrics: Se
     (``bleu`` 0-1 and ``score`` 0-100; ``nist`` in [0, inf); ``meteor``, the mean of
     segment scores, and ``meteor_corpus``, both 0-1).
     """
-    per_metric = split_options(metrics, options)
+    per_metric = split_options(metrics, options)  # the options of this call, resolved once
     hyps, refs = check_corpus(predictions, references)
     plain = plain_results(hyps, refs, per_metric)
     if plain is not None:  # a one-off call that every metric can score in plain Python
         return plain
-    return results_from_statistics(corpus_statistics(hyps, refs, metrics, **options), **options)
+    return results_of(statistics_of(hyps, refs, per_metric)[0], per_metric)
 
 
 def headline_scores(results: Mapping[str, Mapping[str, Any]]) -> Dict[str, float]:
@@ -143,5 +154,5 @@ def headline_scores(results: Mapping[str, Mapping[str, Any]]) -> Dict[str, float
 
 
 __all__ = ["DECLARATIONS", "METRICS", "MeteorSegments", "SHARED_OPTIONS", "check_metrics", "corpus_statistics",
-           "headline_scores", "meteor_result", "results_from_statistics", "score_all", "split_options",
-           "statistics_and_corpora"]
+           "headline_scores", "meteor_result", "results_from_statistics", "results_of", "score_all",
+           "split_options", "statistics_and_corpora", "statistics_of"]

@@ -22,7 +22,8 @@ from __future__ import annotations
 from typing import Any, Dict, Mapping, Sequence
 
 from .. import registry
-from ..suite import METRICS, check_metrics, results_from_statistics, split_options, statistics_and_corpora
+from ..inputs import check_corpus
+from ..suite import METRICS, check_metrics, results_from_statistics, split_options, statistics_of
 
 
 def segment_columns(predictions: Sequence[str], references: Sequence[Any], metrics: Sequence[str] = METRICS,
@@ -31,10 +32,11 @@ def segment_columns(predictions: Sequence[str], references: Sequence[Any], metri
 
     Options as for :func:`ngram_core.suite.score_all`.
     """
-    stats, corpora = statistics_and_corpora(predictions, references, metrics, **options)
+    per_metric = split_options(metrics, options)
+    stats, corpora = statistics_of(*check_corpus(predictions, references), per_metric)
     columns: Dict[str, list] = {}
-    for name, opts in split_options(metrics, options).items():
-        columns.update(registry.get(name).columns(stats[name], corpora, opts))
+    for name, values in per_metric.items():
+        columns.update(registry.get(name).columns(stats[name], corpora, values))
     return columns
 
 

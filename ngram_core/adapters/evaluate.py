@@ -81,11 +81,13 @@ class NgramMetric(evaluate.Metric):
     """An evaluate metric whose options can be set at load time or per call.
 
     Subclasses set ``OPTIONS`` (the metric's :class:`~ngram_core.options.OptionSet`)
-    and implement ``_score(predictions, references, **options)``, which returns the
-    result dictionary.
+    and ``corpus_function`` (the core's public function, e.g. ``bleu.corpus_bleu``, made by
+    :meth:`~ngram_core.options.OptionSet.entry_point`). A ``compute`` resolves its
+    options once, where they enter, and the core function is handed the resolved values.
     """
 
     OPTIONS: OptionSet = OptionSet("metric", [])
+    corpus_function: Callable[..., Dict[str, Any]]
 
     def __init__(self, config_name: str | None = None, **kwargs: Any) -> None:
         options = {name: kwargs.pop(name) for name in list(kwargs) if name not in EVALUATE_ARGUMENTS}
@@ -93,6 +95,7 @@ class NgramMetric(evaluate.Metric):
         self.OPTIONS.resolve(options)  # every value checked now, not at the first compute
         super().__init__(config_name=config_name, **kwargs)
         self.load_options: Dict[str, Any] = options
+        self._resolved: Tuple[Dict[str, Any], Dict[str, Any]] | None = None  # (given, values) of this compute
 
     def options(self, **overrides: Any) -> Dict[str, Any]:
         """The options a ``compute`` with ``overrides`` would use (checked), every one of them."""
@@ -102,10 +105,14 @@ class NgramMetric(evaluate.Metric):
     def compute(self, *, predictions=None, references=None, **kwargs):
         """Check the inputs and options, then compute the metric (evaluate's ``compute``).
 """
-        self.options(**kwargs)
-        if predictions is not None or references is not None:
-            predictions, references = self._check_batch(predictions, references, allow_empty=False)
-        return super().compute(predictions=predictions, references=references, **kwargs)
+        given = {**self.load_options, **kwargs}
+        self._resolved = given, self.OPTIONS.resolve(given)  # once: _compute reads them
+        try:
+            if predictions is not None or references is not None:
+                predictions, references = self._check_batch(predictions, references, allow_empty=False)
+            return super().compute(predictions=predictions, references=references, **kwargs)
+        finally:
+            self._resolved = None
 
     def add_batch(self, *, predictions=None, references=None, **kwargs):
         """Check a batch, then add it to the metric's cache (evaluate's ``add_batch``).
@@ -139,7 +146,10 @@ class NgramMetric(evaluate.Metric):
 
     def _compute(self, predictions: List[str], references: List[Any], **kwargs: Any) -> Dict[str, Any]:
         given = {**self.load_options, **kwargs}
-        self.OPTIONS.resolve(given)
-        return self._score(list(predictions), list(references), **given)
-
-    _score: Callable[..., Dict[str, Any]]
+        resolved = self._resolved
+        if resolved is not None and resolved[0].keys() == given.keys() and all(
+                resolved[0][name] is value for name, value in given.items()):
+            values = resolved[1]  # those compute resolved
+        else:  # called by evaluate on another path (a process other than the one that computed)
+            values = self.OPTIONS.resolve(given)
+        return self.corpus_function.__wrapped_core__(list(predictions), list(references), **values)

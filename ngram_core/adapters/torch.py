@@ -26,7 +26,8 @@ from typing import Any, Dict, List, Optional, Sequence
 import numpy as np
 
 from .. import registry
-from ..suite import METRICS, corpus_statistics, results_from_statistics, split_options
+from ..inputs import check_corpus
+from ..suite import METRICS, results_of, split_options, statistics_of
 
 
 def _torch():
@@ -86,8 +87,9 @@ def score_distributed(predictions: Sequence[str], references: Sequence[Any], met
     """
     if options.get("return_segments"):
         raise ValueError("return_segments is not supported across processes: score segments on their own rank")
+    per_metric = split_options(metrics, options)  # resolved once for this call
     if len(predictions):
-        stats = corpus_statistics(predictions, references, metrics, **options)
+        stats = statistics_of(*check_corpus(predictions, references), per_metric)[0]
     else:  # an empty shard: the statistics of no segments
-        stats = {name: registry.get(name).empty_statistics(opts) for name, opts in split_options(metrics, options).items()}
-    return results_from_statistics(reduce_statistics(stats, group, device), **options)
+        stats = {name: registry.get(name).empty_statistics(values) for name, values in per_metric.items()}
+    return results_of(reduce_statistics(stats, group, device), per_metric)

@@ -84,24 +84,24 @@ class MeteorSegments(Statistics):
         return MeteorStats(*(sum(column) for column in self._in_stats_order()))
 
 
-def meteor_result(stats, opts: Mapping[str, Any]) -> Dict[str, Any]:
+def meteor_result(stats, values: Mapping[str, Any]) -> Dict[str, Any]:
     """METEOR's result dictionary (the keys of ``compute_meteor``) from its statistics
     (:class:`MeteorStatistics` for ``meteor-1.5``, :class:`MeteorSegments` for ``nltk``)."""
-    if opts["variant"] == JAR:
+    if values["variant"] == JAR:
         from .jar import corpus as jar_corpus  # (the matcher, the search, pyarrow: on first need)
 
-        return jar_corpus.statistics_result(stats, meteor_options.settings_of(opts), bool(opts["return_segments"]))
+        return jar_corpus.statistics_result(stats, meteor_options.settings_of(values), bool(values["return_segments"]))
     total = stats.total()
     result: Dict[str, Any] = {
         "meteor": total.mean_score(),
-        "meteor_corpus": total.corpus_score(opts["alpha"], opts["beta"], opts["gamma"]),
+        "meteor_corpus": total.corpus_score(values["alpha"], values["beta"], values["gamma"]),
         "matches": total.matches,
         "chunks": total.chunks,
         "translation_length": total.hyp_len,
         "reference_length": total.ref_len,
-        "signature": meteor_options.OPTIONS.signature_string(opts, nrefs=nrefs_field(stats.n_refs)),
+        "signature": meteor_options.OPTIONS.signature_string(values, nrefs=nrefs_field(stats.n_refs)),
     }
-    if opts["return_segments"]:
+    if values["return_segments"]:
         result["segment_scores"] = [s.score_sum for s in stats.stats]
     return result
 

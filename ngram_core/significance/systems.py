@@ -13,13 +13,13 @@ the count of one copy, and the weights are ratios of counts). The result,
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Dict, List, Optional, Sequence, Tuple
+from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
 
 from ..lazy import np
 
 from .. import registry
-from ..inputs import check_predictions, check_references
-from ..suite import check_metrics, results_from_statistics, split_options, statistics_and_corpora
+from ..inputs import check_corpus, check_predictions, check_references
+from ..suite import check_metrics, results_from_statistics, results_of, split_options, statistics_of
 from .adapters import adapters_for
 from .settings import DEFAULT_BOOTSTRAP_SAMPLES, DEFAULT_RANDOMIZATION_TRIALS, FROM_ENVIRONMENT, Result, Seed
 from .resampling import (
@@ -56,6 +56,8 @@ class Systems:
         """``score_all``'s result dictionaries for system ``system`` (``overrides``: e.g.
         ``return_segments=True``)."""
         own = {m: self.statistics_of(m, system) for m in self.metrics}
+        if not overrides:  # the options resolved when the systems were scored
+            return results_of(own, self.options)
         return results_from_statistics(own, **{**self.user_options, **overrides})
 
     def segment_scores(self, metric: str, system: int) -> np.ndarray:
@@ -115,6 +117,15 @@ def score_systems(systems: Sequence[Sequence[str]], references: Sequence[Any], m
     those of :func:`ngram_core.suite.score_all`. ``names`` default to
     ``system 1``, ``system 2``, ...
     """
+    metrics = check_metrics(metrics)
+    return systems_of(systems, references, split_options(metrics, options), options, names)
+
+
+def systems_of(systems: Sequence[Sequence[str]], references: Sequence[Any], per_metric: Mapping[str, Mapping[str, Any]],
+               options: Mapping[str, Any], names: Optional[Sequence[str]] = None) -> Systems:
+    """:func:`score_systems` with the options resolved already: ``per_metric`` as
+    :func:`~ngram_core.suite.split_options` gives them for ``options`` (what a way in
+    that resolved the options of its call passes, so that they are resolved once)."""
     if isinstance(systems, (str, bytes)) or not hasattr(systems, "__len__"):
         raise TypeError("systems must be a list of systems, each a list of output strings")
     outputs = [check_predictions(system) for system in systems]
@@ -133,8 +144,6 @@ def score_systems(systems: Sequence[Sequence[str]], references: Sequence[Any], m
     names = tuple(str(n) for n in names)
     if len(names) != len(outputs):
         raise ValueError(f"names has {len(names)} entries for {len(outputs)} systems")
-    metrics = check_metrics(metrics)
-    per_metric = split_options(metrics, options)
     flat = [h for output in outputs for h in output]
-    stats, _ = statistics_and_corpora(flat, refs * len(outputs), metrics, **options)
-    return Systems(names, S, per_metric, dict(options), stats)
+    stats, _ = statistics_of(*check_corpus(flat, refs * len(outputs)), per_metric)
+    return Systems(names, S, {name: per_metric[name] for name in per_metric}, dict(options), stats)

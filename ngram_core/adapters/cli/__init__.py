@@ -204,9 +204,9 @@ def _run(args: argparse.Namespace, messages: _Messages, stdin) -> str:
         plain = _plain_scores(inputs, per_metric)
         if plain is not None:  # a one-off run in plain Python: no numpy, no pyarrow
             return _report(args, inputs.names, *plain, {}, None, None)
-    from ...significance import score_systems  # (the array code: numpy, on first need)
+    from ...significance.systems import systems_of  # (the array code: numpy, on first need)
 
-    systems = score_systems(inputs.systems, inputs.references, metrics, names=inputs.names, **options)
+    systems = systems_of(inputs.systems, inputs.references, per_metric, options, names=inputs.names)
     if args.sentence_level:
         return "\n".join(_sentence_lines(systems, metrics[0], args))
 

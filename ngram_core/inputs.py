@@ -28,6 +28,16 @@ def _has_surrogate(strings: List[str]) -> bool:
     return False
 
 
+class CheckedTexts(list):
+    """Strings that :func:`check_predictions` returned: a list whose type says it was
+    checked, so that a way in that checked a batch before handing it on (the evaluate
+    adapter checks before evaluate's cache) does not pay the check twice. Made only here."""
+
+
+class CheckedReferences(list):
+    """One list of reference strings per prediction, as :func:`check_references` returned it."""
+
+
 def _is_sequence(obj: Any) -> bool:
     if isinstance(obj, (str, bytes, dict)):
         return False
@@ -81,16 +91,18 @@ def _as_list(obj: Any, name: str) -> List[Any]:
 def check_predictions(predictions: Any, name: str = "predictions") -> List[str]:
     """Return ``predictions`` as a list of strings, or raise naming the bad item
     (``name``: what the caller calls the list)."""
+    if type(predictions) is CheckedTexts:
+        return predictions
     items = _as_list(predictions, name)
     if set(map(type, items)) <= {str}:  # the common case, checked in C; else find the culprit
         _check_text(items, lambda i: f"{name}[{i}]")
-        return items
+        return CheckedTexts(items)
     for i, item in enumerate(items):
         if not isinstance(item, str):
             raise _not_a_string(f"{name}[{i}]", item, "decode token ids to text first and use '' for an empty string")
     items = [str(item) for item in items]  # str subclasses (numpy.str_) as plain strings
     _check_text(items, lambda i: f"{name}[{i}]")
-    return items
+    return CheckedTexts(items)
 
 
 def check_references(references: Any, n_predictions: int) -> List[List[str]]:
@@ -100,6 +112,8 @@ def check_references(references: Any, n_predictions: int) -> List[List[str]]:
     prediction (ragged: 1..k references). Mixing the two forms is an error, because
     it usually means a list of references was flattened by mistake.
     """
+    if type(references) is CheckedReferences and len(references) == n_predictions:
+        return references
     items = _as_list(references, "references")
     if len(items) != n_predictions:
         raise ValueError(
@@ -107,16 +121,16 @@ def check_references(references: Any, n_predictions: int) -> List[List[str]]:
             "give one reference (or one list of references) per prediction"
         )
     if not items:
-        return []
+        return CheckedReferences()
     single = isinstance(items[0], str)
     # the common cases, checked in C; anything else goes through the loop that names the culprit
     kinds = set(map(type, items))
     if kinds == {str}:
         _check_text(items, lambda i: f"references[{i}]")
-        return [[item] for item in items]
+        return CheckedReferences([item] for item in items)
     if kinds == {list} and 0 not in map(len, items) and set(map(type, chain.from_iterable(items))) <= {str}:
         _check_references_text(items)
-        return items  # the caller's lists, never modified here or downstream
+        return CheckedReferences(items)  # the caller's lists, never modified here or downstream
     out: List[List[str]] = []
     for i, item in enumerate(items):
         if isinstance(item, str):
@@ -158,7 +172,7 @@ def check_references(references: Any, n_predictions: int) -> List[List[str]]:
         _check_text([r[0] for r in out], lambda i: f"references[{i}]")
     else:
         _check_references_text(out)
-    return out
+    return CheckedReferences(out)
 
 
 def _check_references_text(refs: List[List[str]]) -> None:

@@ -7,9 +7,15 @@ delegates to. This class owns what the three share:
 - the feature configuration: a list of references per prediction (a single reference
   string per prediction is accepted and becomes a list of one, so batches of either
   form can be added to one metric);
-- input checks that run *before* evaluate's encoder, which would otherwise turn a
-  string among lists of references into a list of characters, and before evaluate
-  takes its cache lock (a failed check then costs nothing later);
+- input checks that run *before* anything reaches evaluate's cache (evaluate's encoder
+  would turn a string among lists of references into a list of characters; a failed
+  check then costs nothing later);
+- evaluate's cache written as one arrow table per batch (``_write``) instead of
+  evaluate's encoding example by example, and read back as arrow columns: its files
+  (or memory, with ``keep_in_memory``), locks, ``num_process``/``process_id`` and
+  ``add``/``add_batch`` are evaluate's own. Where a ``compute``'s own batch is all the
+  cache holds, the core scores the checked lists it already has (what the cache holds,
+  without reading it back): ``compute`` costs within 10% of the core function;
 - options given at load time (``evaluate.load(path, tokenize="intl")``), checked
   then (names and values, with the messages the core gives), which hold for every
   ``compute`` unless ``compute`` names them again.
@@ -21,7 +27,7 @@ namespace as the metric, and an imported base class would come first.
 from __future__ import annotations
 
 import inspect
-from typing import Any, Callable, Dict, List, Tuple
+from typing import Any, Callable, Dict, List, NamedTuple, Optional, Tuple
 
 import datasets
 import evaluate
@@ -94,8 +100,11 @@ class NgramMetric(evaluate.Metric):
         self.OPTIONS.check_names(options)
         self.OPTIONS.resolve(options)  # every value checked now, not at the first compute
         super().__init__(config_name=config_name, **kwargs)
+        # evaluate hands _compute its cache's columns as arrow columns, not Python lists
+        # (datasets' formatting is a Python call per example); _compute reads them
+        self.info.format = "arrow"
         self.load_options: Dict[str, Any] = options
-        self._resolved: Tuple[Dict[str, Any], Dict[str, Any]] | None = None  # (given, values) of this compute
+        self._call: _Call | None = None  # what this compute checked and resolved, for _compute
 
     def options(self, **overrides: Any) -> Dict[str, Any]:
         """The options a ``compute`` with ``overrides`` would use (checked), every one of them."""
@@ -106,27 +115,50 @@ class NgramMetric(evaluate.Metric):
         """Check the inputs and options, then compute the metric (evaluate's ``compute``).
 """
         given = {**self.load_options, **kwargs}
-        self._resolved = given, self.OPTIONS.resolve(given)  # once: _compute reads them
+        values = self.OPTIONS.resolve(given)  # once: _compute reads them
+        whole = None
+        if predictions is not None or references is not None:
+            hyps, refs = self._check_batch(predictions, references, allow_empty=False)
+            if self.writer is None and self.num_process == 1:
+                whole = hyps, refs  # this batch is all the cache will hold
+            self._write(hyps, refs)
+        self._call = _Call(given, values, whole)
         try:
-            if predictions is not None or references is not None:
-                predictions, references = self._check_batch(predictions, references, allow_empty=False)
-            return super().compute(predictions=predictions, references=references, **kwargs)
+            return super().compute(**kwargs)  # evaluate: the cache (written above), then _compute
         finally:
-            self._resolved = None
+            self._call = None
 
     def add_batch(self, *, predictions=None, references=None, **kwargs):
         """Check a batch, then add it to the metric's cache (evaluate's ``add_batch``).
 """
         _misnamed(kwargs, "add_batch", {"prediction": "predictions", "reference": "references"})
-        predictions, references = self._check_batch(predictions, references, allow_empty=True)
-        return super().add_batch(predictions=predictions, references=references, **kwargs)
+        if kwargs:  # (evaluate's message for inputs it does not have)
+            return super().add_batch(predictions=predictions, references=references, **kwargs)
+        self._write(*self._check_batch(predictions, references, allow_empty=True))
 
     def add(self, *, prediction=None, reference=None, **kwargs):
         """Check one example, then add it to the metric's cache (evaluate's ``add``).
 """
         _misnamed(kwargs, "add", {"predictions": "prediction", "references": "reference"})
-        predictions, references = self._check_batch([prediction], [reference], allow_empty=False)
-        return super().add(prediction=predictions[0], reference=references[0], **kwargs)
+        if kwargs:
+            return super().add(prediction=prediction, reference=reference, **kwargs)
+        self._write(*self._check_batch([prediction], [reference], allow_empty=False))
+
+    def _write(self, hyps: List[str], refs: List[List[str]]) -> None:
+        """Checked rows into evaluate's cache (its writer: a file, or memory with
+        ``keep_in_memory``), as one arrow table of the first feature configuration (a list
+        of references per prediction, the form every batch is given here), instead of
+        evaluate's encoding example by example."""
+        import pyarrow as pa  # (evaluate and datasets import it already)
+
+        if self.writer is None:
+            self.selected_feature_format = self.features if isinstance(self.features, datasets.Features) \
+                else self.features[0]
+            self._init_writer()
+        schema = self.selected_feature_format.arrow_schema
+        self.writer.write_table(pa.Table.from_arrays(
+            [pa.array(hyps, schema.field("predictions").type), pa.array(refs, schema.field("references").type)],
+            schema=schema))
 
     @staticmethod
     def _check_batch(predictions, references, allow_empty: bool) -> Tuple[List[str], List[Any]]:
@@ -144,12 +176,30 @@ class NgramMetric(evaluate.Metric):
         # batch, so batches of plain strings and batches of lists can follow each other
         return hyps, refs
 
-    def _compute(self, predictions: List[str], references: List[Any], **kwargs: Any) -> Dict[str, Any]:
+    def _compute(self, predictions: Any, references: Any, **kwargs: Any) -> Dict[str, Any]:
         given = {**self.load_options, **kwargs}
-        resolved = self._resolved
-        if resolved is not None and resolved[0].keys() == given.keys() and all(
-                resolved[0][name] is value for name, value in given.items()):
-            values = resolved[1]  # those compute resolved
+        call = self._call
+        if call is not None and call.given.keys() == given.keys() and all(
+                call.given[name] is value for name, value in given.items()):
+            values = call.values  # those compute resolved
         else:  # called by evaluate on another path (a process other than the one that computed)
             values = self.OPTIONS.resolve(given)
-        return self.corpus_function.__wrapped_core__(list(predictions), list(references), **values)
+        if call is not None and call.whole is not None:
+            predictions, references = call.whole  # the cache holds these, as checked
+        else:
+            predictions, references = _as_list(predictions), _as_list(references)
+        return self.corpus_function.__wrapped_core__(predictions, references, **values)
+
+
+class _Call(NamedTuple):
+    """One ``compute``: the options given and their resolved values, and its own batch
+    (checked predictions and references) where that batch is all the cache holds."""
+
+    given: Dict[str, Any]
+    values: Dict[str, Any]
+    whole: Optional[Tuple[List[str], List[List[str]]]]
+
+
+def _as_list(column: Any) -> List[Any]:
+    """A column of evaluate's cache (an arrow column) as a Python list."""
+    return column.to_pylist() if hasattr(column, "to_pylist") else list(column)

@@ -35,23 +35,25 @@ def _training_lines(every: int) -> list:
     return [" ".join(rng.choice(WORDS) for _ in range(rng.randint(3, 15))) for _ in range(2000)]
 
 
-def _train(lines: list, vocab_size: int, coverage: float) -> bytes:
+def _train(lines: list, vocab_size: int, coverage: float, model_type: str) -> bytes:
     spm = require_module("sentencepiece")
     model = io.BytesIO()
     spm.SentencePieceTrainer.train(sentence_iterator=iter(lines), model_writer=model, vocab_size=vocab_size,
-                                   character_coverage=coverage, hard_vocab_limit=False, num_threads=1,
+                                   character_coverage=coverage, model_type=model_type, hard_vocab_limit=False, num_threads=1,
                                    minloglevel=2)
     return model.getvalue()
 
 
 @pytest.fixture(scope="module")
 def models(tmp_path_factory) -> dict:
-    """Two different models (as files): ``large`` and ``small`` (more unknown characters)."""
+    """Two models (as files) that tokenize any word differently: ``large`` (unigram) and ``small``
+    (characters, more of them unknown)."""
     folder = tmp_path_factory.mktemp("spm-models")
     made = {}
-    for kind, every, vocab_size, coverage in (("large", 40, 4000, 0.9995), ("small", 120, 1000, 0.98)):
+    for kind, every, vocab_size, coverage, model_type in (("large", 40, 4000, 0.9995, "unigram"),
+                                                          ("small", 120, 1000, 0.98, "char")):
         made[kind] = folder / f"{kind}.model"
-        made[kind].write_bytes(_train(_training_lines(every), vocab_size, coverage))
+        made[kind].write_bytes(_train(_training_lines(every), vocab_size, coverage, model_type))
     return made
 
 

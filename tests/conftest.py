@@ -40,6 +40,7 @@ INSTALL_HINTS = {
     "MeCab": "pip install -e '.[test]' (or '.[ja]')",
     "trl": "pip install 'torch==2.13.0' -e '.[trainer]' 'trl==1.16.0' (CPU torch first; .ci/run installs it)",
     "fast_bleu": "pip install 'fast-bleu==0.0.90' (.ci/run installs it)",
+    "sentencepiece": "pip install -e '.[test]' (or '.[spm]')",
     "ray": "pip install -e '.[ray]'",
     "pyspark": "pip install -e '.[spark]' (and a Java runtime: .ci/run installs default-jdk-headless)",
     "ngram_core_coco": "pip install -e plugins/ngram-core-coco (tokenize='coco', its own distribution: GPL-3.0-or-later)",

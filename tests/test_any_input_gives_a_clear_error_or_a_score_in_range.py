@@ -33,7 +33,7 @@ def _available(tokenizer: str) -> bool:
     try:
         get_tokenizer(tokenizer)("a")
         return True
-    except ImportError:  # an optional extra (ko-mecab) that this machine does not have
+    except (ImportError, FileNotFoundError):  # an optional extra (ko-mecab) or a SentencePiece model this machine lacks
         return False
 
 

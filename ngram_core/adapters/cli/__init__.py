@@ -167,7 +167,7 @@ def run(argv: Optional[Sequence[str]] = None, stdin=None, stdout: Optional[TextI
     except (InputError, ValueError, TypeError) as err:
         print(f"{PROG}: error: {err}", file=stderr)
         return 1
-    except ImportError as err:
+    except (ImportError, FileNotFoundError) as err:  # an extra or a model file (SpmModelNotFound) not here
         print(f"{PROG}: error: {err}", file=stderr)
         return 1
     print(text, file=stdout)

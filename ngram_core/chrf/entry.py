@@ -42,7 +42,8 @@ def chrf_adapter(values: Mapping[str, Any]) -> Adapter:
     def scores(sums: np.ndarray) -> np.ndarray:
         sums = np.asarray(sums)
         rows = sums.tolist() if sums.dtype.kind in "iu" else list(sums)  # exact ints as Python's, else numpy scalars
-        return np.asarray([float(chrf_core.f_score(row, beta, eps)) for row in rows], dtype=np.float64)
+        # float32 where every score is (numpy's choice for sacreBLEU's list of scores), else float64
+        return np.array([chrf_core.f_score(row, beta, eps) for row in rows])
 
     return Adapter("CHRF", lambda stats: stats.rows(), scores, sum_dtype=np.float32)  # sacreBLEU's command line's key
 

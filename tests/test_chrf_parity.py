@@ -169,6 +169,18 @@ def test_statistics_add_across_shards(corpus, options, data):
     assert entry.result(back, values) == entry.result(whole, values)
 
 
+@pytest.mark.oracle
+def test_a_corpus_counted_in_chunks_gives_the_same_statistics(monkeypatch):
+    from ngram_core.chrf import statistics
+
+    hyps, streams = _wmt("newstest2021", "en-de", "Online-W", ("A", "C", "D"))
+    refs = [list(r) for r in zip(*streams)]
+    whole = corpus_chrf(hyps, refs, word_order=2, return_segments=True)
+    monkeypatch.setattr(statistics, "CHUNK_SEGMENTS", 7)
+    with compiled.preferring_plain(False):
+        assert corpus_chrf(hyps, refs, word_order=2, return_segments=True) == whole
+
+
 def test_long_lines_stay_fast_and_agree():
     line = ("The quick brown fox jumps over the lazy dog, again and again. " * 3000)[:150_000]
     other = line.replace("fox", "cat")

@@ -8,7 +8,8 @@ code of (id of the (n-1)-gram there, id of its last symbol), as
 :func:`ngram_core.ngrams.index.factorize` numbers them. Each text's count of each id is
 one sorted array; a hypothesis's matches against its ``j``-th reference are a sorted
 look-up of its (reference, id) keys, clipped by the smaller count. Memory: a few int64
-arrays the size of the corpus' characters per order, one order at a time.
+arrays the size of the characters of 4,096 segments (:data:`CHUNK_SEGMENTS`) per order,
+one order at a time.
 """
 from __future__ import annotations
 
@@ -104,11 +105,24 @@ def _orders(codes: np.ndarray, lengths: np.ndarray, max_order: int):
         yield text_of[at], ids[at], count
 
 
+CHUNK_SEGMENTS = 4096  # segments counted at once: memory stays bounded (each segment's statistics are its own)
+
+
 def chrf_statistics(hypotheses: Sequence[str], references: Sequence[Sequence[str]],
                     values: Mapping[str, Any]) -> ChrfStatistics:
     """Per-segment chrF statistics of checked texts and resolved options, each segment
-    against its best reference (the first of the highest f-score)."""
+    against its best reference (the first of the highest f-score), :data:`CHUNK_SEGMENTS`
+    segments at a time."""
     compiled.count_call()
+    if len(hypotheses) <= CHUNK_SEGMENTS:
+        return _chunk_statistics(hypotheses, references, values)
+    parts = [_chunk_statistics(hypotheses[at:at + CHUNK_SEGMENTS], references[at:at + CHUNK_SEGMENTS], values)
+             for at in range(0, len(hypotheses), CHUNK_SEGMENTS)]
+    return ChrfStatistics(*(np.concatenate([getattr(p, name) for p in parts]) for name in ("hyp", "ref", "match", "n_refs")))
+
+
+def _chunk_statistics(hypotheses: Sequence[str], references: Sequence[Sequence[str]],
+                      values: Mapping[str, Any]) -> ChrfStatistics:
     S = len(hypotheses)
     index: Dict[str, int] = {}
     table = [[index.setdefault(r, len(index)) for r in refs] for refs in references]

@@ -2,7 +2,7 @@
 
     python benchmarks/run.py                 # everything (about 10-15 minutes on 2 cores)
     python benchmarks/run.py --repeats 5     # more runs per figure (medians)
-    python benchmarks/run.py --only bleu     # one metric: bleu, nist or meteor
+    python benchmarks/run.py --only bleu     # one metric: bleu, nist, meteor or chrf
     python benchmarks/run.py --only batch    # small-batch latency (sentence-level BLEU as a reward)
     python benchmarks/run.py --only meteor-1.5   # METEOR 1.5 against the jar (whole processes)
 
@@ -81,6 +81,23 @@ def split_floor(c):
     n = sum(len(h.split()) for h in c.hypotheses)
     n += sum(len(r.split()) for refs in c.references for r in refs)
     return float(n)
+
+
+def ours_chrf(c):
+    from ngram_core.chrf import corpus_chrf
+
+    return corpus_chrf(c.hypotheses, c.references, word_order=2)["score"]
+
+
+def ours_via_evaluate_load_chrf(c):
+    return _evaluate_metric("chrf_custom", word_order=2).compute(predictions=c.hypotheses,
+                                                                 references=c.references)["score"]
+
+
+def sacrebleu_chrf(c):
+    import sacrebleu
+
+    return sacrebleu.CHRF(word_order=2).corpus_score(c.hypotheses, _streams(c.references)).score
 
 
 def ours_nist(c):
@@ -322,7 +339,8 @@ def _evaluate_metric(folder, **options):
 
 TOOLS: Dict[str, Callable] = {f.__name__: f for f in [
     ours_bleu, ours_via_evaluate_load_bleu, sacrebleu_bleu, bleuscore_bleu, split_floor, ours_nist, ours_via_evaluate_load_nist, nltk_nist,
-    ours_meteor_nltk, ours_meteor15, ours_via_evaluate_load_meteor, nltk_meteor]}
+    ours_meteor_nltk, ours_meteor15, ours_via_evaluate_load_meteor, nltk_meteor, ours_chrf, ours_via_evaluate_load_chrf,
+    sacrebleu_chrf]}
 INPUTS = {
     "all": corpora.all_systems,
     "all_x10": lambda: corpora.repeat(corpora.all_systems(), 10),
@@ -493,7 +511,7 @@ def batch_latency(full, sizes=(1, 8, 64, 512), budget_s: float = 6.0) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--repeats", type=int, default=3)
-    parser.add_argument("--only", choices=["bleu", "nist", "meteor", "meteor-1.5", "batch"])
+    parser.add_argument("--only", choices=["bleu", "nist", "meteor", "meteor-1.5", "batch", "chrf"])
     parser.add_argument("--meteor-input", default="english", choices=["english", "english_500"],
                         help="the corpus of the METEOR 1.5 comparison with the jar")
     parser.add_argument("--jar-modes", nargs="+", choices=["plaintext", "sgml", "stdio"],
@@ -528,6 +546,9 @@ def main() -> None:
     if args.only in (None, "nist"):
         print(compare("NIST (n=5, 13a), all systems", full, "ours_nist",
                       ["ours_nist", "ours_via_evaluate_load_nist", "nltk_nist"], args.repeats, mem))
+    if args.only in (None, "chrf"):
+        print(compare("chrF++ (sacreBLEU's CHRF, word_order=2), all systems", full, "ours_chrf",
+                      ["ours_chrf", "ours_via_evaluate_load_chrf", "sacrebleu_chrf"], args.repeats, mem))
     if args.only in (None, "meteor"):
         print(compare("METEOR, English targets", corpora.english_targets(), "ours_meteor_nltk",
                       ["ours_meteor_nltk", "ours_via_evaluate_load_meteor", "nltk_meteor"], args.repeats,

@@ -2,10 +2,10 @@
 
 Entry points:
 
-- ``ngram_core.load("bleu" | "nist" | "meteor", **options)``: the 🤗 evaluate metric
+- ``ngram_core.load("bleu" | "nist" | "meteor" | "chrf", **options)``: the 🤗 evaluate metric
   (``.compute(predictions=..., references=...)``), options checked at load time;
-- ``corpus_bleu``, ``corpus_nist``, ``compute_meteor``: the same numbers as plain
-  functions returning a dict;
+- ``corpus_bleu``, ``corpus_nist``, ``compute_meteor``, ``corpus_chrf``: the same numbers
+  as plain functions returning a dict;
 - ``score_all``: all three metrics of one corpus, tokenized once;
 - ``pairwise``, ``mbr_select``, ``self_bleu``: many sentences at once (score matrices,
   minimum Bayes risk, diversity; :mod:`ngram_core.pairwise_scores`), and
@@ -26,6 +26,7 @@ _ENTRY_POINTS = {
     "corpus_bleu": ("ngram_core.bleu", "corpus_bleu"),
     "corpus_nist": ("ngram_core.nist", "corpus_nist"),
     "compute_meteor": ("ngram_core.meteor", "compute_meteor"),
+    "corpus_chrf": ("ngram_core.chrf", "corpus_chrf"),
     "score_all": ("ngram_core.suite", "score_all"),
     "pairwise": ("ngram_core.pairwise_scores", "pairwise"),
     "mbr_select": ("ngram_core.pairwise_scores", "mbr_select"),

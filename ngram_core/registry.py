@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Dict, Iterator, Mapping, Optional, Sequence, Tuple
 
 from .bleu import entry as bleu_entry
+from .chrf import entry as chrf_entry
 from .inputs import check_choice
 from .meteor import entry as meteor_entry
 from .metric import Metric, missing_members
@@ -108,6 +109,7 @@ DECLARATIONS: Mapping[str, OptionSet] = Declarations()
 register(bleu_entry.BLEU, bleu_entry.PRESENTATION)
 register(nist_entry.NIST, nist_entry.PRESENTATION)
 register(meteor_entry.METEOR, meteor_entry.PRESENTATION)
+register(chrf_entry.CHRF, chrf_entry.PRESENTATION)
 
 BUILT_IN: Tuple[str, ...] = names()
 

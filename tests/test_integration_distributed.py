@@ -73,3 +73,12 @@ def test_a_rank_with_no_segments_adds_nothing(tmp_path):
     assert ranks[0]["bleu"] == expected["bleu"]
     assert ranks[0]["nist"]["nist"] == pytest.approx(expected["nist"]["nist"], rel=1e-12)
     assert ranks[1]["meteor"] == expected["meteor"]
+
+
+@pytest.mark.parametrize("n_segments", [80, 1], ids=["two-shards", "a-rank-with-no-segments"])
+def test_two_gloo_ranks_get_the_single_process_chrf(tmp_path, n_segments):
+    """chrF's statistics are sums of ints (each segment's best reference chosen on its rank): exact."""
+    options = {"metrics": ["chrf"], "chrf": {"word_order": 2}}
+    ranks = run_ranks(tmp_path, {**options, "n_segments": n_segments})
+    assert ranks[0] == ranks[1]
+    assert ranks[0]["chrf"] == as_json(score_all(*make_corpus(n_segments), **options))["chrf"]

@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 from conftest import REPO, require, require_module
 
+from ngram_core import registry
 from ngram_core.adapters import space
 from helpers.spaces import METRIC_FOLDERS, metric_folder
 
@@ -67,7 +68,8 @@ def test_the_metric_loads_from_a_folder_named_app_as_the_hub_clones_it(folder, t
 def test_option_widgets_cover_the_declared_options(metric):
     specs = space.option_specs(metric.OPTIONS)
     assert [s.name for s in specs] == [n for n in metric.OPTIONS if n not in space.HIDDEN]
-    assert "tokenize" in metric.OPTIONS and "lowercase" in metric.OPTIONS
+    assert "lowercase" in metric.OPTIONS
+    assert "tokenize" in metric.OPTIONS or metric.name == "chrf_custom"  # chrF counts characters: no tokenizer
     for spec in specs:
         if spec.kind == "choice":  # a nullable choice offers "(default)" for None
             offered = (None, *spec.choices) if spec.optional else spec.choices
@@ -253,6 +255,11 @@ def test_scorer_reports_bad_input_and_bad_options_without_raising(metric):
     score = space.make_scorer(metric, specs)
     message, rows = score("a\nb", "x", "", None, None, *_defaults(specs))
     assert rows == [] and message.startswith("**Error:** The predictions (text box) have 2 lines but reference set 1 has 1")
+    if not any(s.name == "tokenize" for s in specs):  # chrF: no tokenizer to misname, an order out of range
+        bad = [-1 if s.name == "char_order" else space.widget_value(s) for s in specs]
+        message, rows = score("a", "x", "", None, None, *bad)
+        assert rows == [] and message.startswith("**Error:**") and "char_order" in message
+        return
     bad = ["no-such-tokenizer" if s.name == "tokenize" else space.widget_value(s) for s in specs]
     tokenize = next(s for s in specs if s.name == "tokenize")
     if tokenize.variants:  # tokenize belongs to some variants only (METEOR's nltk): choose one of them
@@ -295,10 +302,10 @@ def test_comparison_shows_both_tests_and_the_segment_differences(compared_metric
     assert frame["segment"].tolist() == ["1", "2", "3"] and frame["difference"].tolist() == expected.differences.tolist()
     name = family.upper()
     base, other = expected.scores[name]
-    digits = 2 if name == "BLEU" else 4  # the scales of the command line: BLEU 0-100, METEOR 0-1
+    digits = registry.presentation(family).shown_decimals  # the command line's scales: BLEU, chrF 0-100 (2), METEOR 0-1 (4)
     assert message.startswith(f"**{name} Δ = {other - base:+.{digits}f}** (second system {name} = {other:.{digits}f}, "
                               f"predictions {name} = {base:.{digits}f})")
-    if name == "BLEU":
+    if name in ("BLEU", "CHRF"):
         assert 1 < abs(other - base) < 100  # a difference of BLEU points, not of 0-1 fractions
     assert f"p = {expected.bootstrap_p[name]:.4f} paired bootstrap" in message
 

@@ -53,7 +53,7 @@ from __future__ import annotations
 
 import statistics
 from dataclasses import dataclass
-from typing import Callable, Dict, Iterable, List, Optional, Sequence, Tuple
+from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence, Tuple
 
 from ..lazy import np
 
@@ -163,6 +163,13 @@ def _in_sum_dtype(sums: np.ndarray, rows: np.ndarray, indices: np.ndarray, dtype
     return np.stack([rows32[idx].sum(0) for idx in indices])
 
 
+def _scores_array(scores: Any) -> np.ndarray:
+    """Resampled scores as an array: float32 where every score is (sacreBLEU's ``np.array``
+    of chrF's float32 resample scores, whose mean and interval it takes in float32), else float64."""
+    scores = np.asarray(scores)
+    return scores if scores.dtype == np.float32 else scores.astype(np.float64)
+
+
 def _bootstrap_scores(table: SystemRows, systems: Sequence[int], indices: np.ndarray,
                       progress: Progress = None) -> Dict[Tuple[int, int], np.ndarray]:
     """{(adapter, system): (B,) scores of the resamples ``indices``}."""
@@ -173,7 +180,7 @@ def _bootstrap_scores(table: SystemRows, systems: Sequence[int], indices: np.nda
         adapter = table.adapters[a]
         K = table.rows[a].shape[2]
         block = _in_sum_dtype(sums[:, at:at + K], table.rows[a][j], indices, adapter.sum_dtype)
-        out[a, j] = np.asarray(adapter.scores(block), dtype=np.float64)
+        out[a, j] = _scores_array(adapter.scores(block))
     return out
 
 
@@ -216,9 +223,10 @@ def interval(scores: np.ndarray) -> Tuple[float, float]:
 
 def single_interval(scores: np.ndarray) -> Tuple[float, float]:
     """(mean, 95% half-width) as sacreBLEU's ``Score.estimate_ci`` (single-system confidence)."""
-    ordered = sorted(float(s) for s in scores)
+    # float32 scores stay numpy scalars: statistics.mean then rounds to float32, as sacreBLEU's
+    ordered = sorted(scores.tolist() if scores.dtype != np.float32 else list(scores))
     low = len(ordered) // 40
-    return float(statistics.mean(ordered)), 0.5 * (ordered[len(ordered) - low - 1] - ordered[low])
+    return float(statistics.mean(ordered)), float(0.5 * (ordered[len(ordered) - low - 1] - ordered[low]))
 
 
 def p_value(sample_statistics: np.ndarray, observed: float) -> float:

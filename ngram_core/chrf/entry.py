@@ -1,0 +1,104 @@
+"""chrF as the registry sees it (:class:`ngram_core.metric.Metric`): its statistics, its
+significance scores, and how the command line and the Space show it.
+
+Columns, per segment: ``chrf_hyp``, ``chrf_ref``, ``chrf_match`` (one int per order:
+characters 1..char_order, then words 1..word_order) and ``chrf_n_refs``. They add: the
+sum of every column is the corpus statistics (each segment's best reference is chosen
+when its statistics are counted, so shards, ranks and ``datasets`` batches add exactly).
+
+Significance, columns ``[hyp_1, ref_1, match_1, hyp_2, ...]``: sacreBLEU's own layout,
+summed in float32 as sacreBLEU sums its resamples (``sum_dtype``), each resample scored
+by :func:`ngram_core.chrf.f_score` in the arithmetic of its numbers (float32 scalars, as
+sacreBLEU's ``_compute_f_score`` sees them); the actual score from the exact int sums.
+
+Scales: result ``score`` 0-100 and ``chrf`` 0-1; ``segment_scores`` of a result, sentence
+scores (rewards) and pair scores 0-1; the command line prints 0-100 as sacreBLEU.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Callable, Dict, List, Mapping, Optional
+
+from ..lazy import np
+
+from .. import chrf as chrf_core
+from ..metric import Adapter, Corpora, Metric
+from ..presentation import Presentation
+from . import plain as chrf_plain
+
+if TYPE_CHECKING:
+    from .statistics import ChrfStatistics
+
+
+def _statistics():
+    from . import statistics  # (the array code: imported when statistics are built)
+
+    return statistics
+
+
+def chrf_adapter(values: Mapping[str, Any]) -> Adapter:
+    """chrF (0-100) of summed rows, with the resolved options ``values``."""
+    beta, eps = values["beta"], values["eps_smoothing"]
+
+    def scores(sums: np.ndarray) -> np.ndarray:
+        sums = np.asarray(sums)
+        rows = sums.tolist() if sums.dtype.kind in "iu" else list(sums)  # exact ints as Python's, else numpy scalars
+        # float32 where every score is (numpy's choice for sacreBLEU's list of scores), else float64
+        return np.array([chrf_core.f_score(row, beta, eps) for row in rows])
+
+    return Adapter("CHRF", lambda stats: stats.rows(), scores, sum_dtype=np.float32)  # sacreBLEU's command line's key
+
+
+class Chrf(Metric):
+    """chrF and chrF++ (:mod:`ngram_core.chrf`)."""
+
+    name = "chrf"
+    OPTIONS = chrf_core.OPTIONS
+    headline = "score"
+
+    @property
+    def statistics_types(self):  # (the array code, on first need)
+        return (_statistics().ChrfStatistics,)
+
+    def tokenization(self, values: Mapping[str, Any]) -> None:
+        return None  # characters and its own words: no shared tokenized corpus
+
+    def statistics(self, corpora: Corpora, values: Mapping[str, Any]) -> ChrfStatistics:
+        return _statistics().chrf_statistics(corpora.hyps, corpora.refs, values)
+
+    def empty_statistics(self, values: Mapping[str, Any]) -> ChrfStatistics:
+        return _statistics().empty_statistics(values)
+
+    def result(self, stats: ChrfStatistics, values: Mapping[str, Any]) -> Dict[str, Any]:
+        return chrf_core.chrf_result(stats, values)
+
+    def scores(self, values: Mapping[str, Any]) -> List[Adapter]:
+        return [chrf_adapter(values)]
+
+    def segment_scores(self, stats: ChrfStatistics, values: Mapping[str, Any]) -> np.ndarray:
+        """sacreBLEU's ``sentence_score`` of each segment, 0-100 (the command line's scale)."""
+        return _statistics().f_scores(stats.hyp, stats.ref, stats.match, values["beta"], values["eps_smoothing"])
+
+    def sentence_scores(self, hypotheses: List[str], references: List[List[str]],
+                        values: Mapping[str, Any]) -> np.ndarray:
+        """sacreBLEU's ``sentence_score(...).score / 100`` of each hypothesis (0-1)."""
+        stats = _statistics().chrf_statistics(hypotheses, references, values)
+        return self.segment_scores(stats, values) / 100
+
+    def plain_scorer(self, hypotheses: List[str], references: List[List[str]],
+                     values: Mapping[str, Any]) -> Optional[Callable[[], Dict[str, Any]]]:
+        if not chrf_plain.applies(hypotheses, references):
+            return None
+        return lambda: chrf_plain.result(hypotheses, references, values)
+
+
+def details(result: Mapping[str, Any]) -> str:
+    """The command line's verbose part of a corpus score."""
+    return f"(char_order = {result['char_order']} word_order = {result['word_order']} beta = {result['beta']})"
+
+
+CHRF = Chrf()
+PRESENTATION = Presentation(
+    width=2, shown="score", shown_decimals=2,  # 0-100, as sacreBLEU prints chrF
+    segment_score_doc="sentence chrF (sacreBLEU's sentence_score), 0-100",
+    flag_aliases={"char_order": ("-cc",), "word_order": ("-cw",)},
+    details=details)

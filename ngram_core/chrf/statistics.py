@@ -1,0 +1,175 @@
+"""chrF's statistics with numpy: :class:`ChrfStatistics` (hypothesis n-grams, reference
+n-grams and matches per segment and order, added by the declared reductions) and
+:func:`chrf_statistics`, which counts them for a whole corpus at once.
+
+The characters (code points) or words of every text are numbered, and each order's
+n-grams get corpus-wide ids, order by order: the id of the n-gram at a position is the
+code of (id of the (n-1)-gram there, id of its last symbol), as
+:func:`ngram_core.ngrams.index.factorize` numbers them. Each text's count of each id is
+one sorted array; a hypothesis's matches against its ``j``-th reference are a sorted
+look-up of its (reference, id) keys, clipped by the smaller count. Memory: a few int64
+arrays the size of the characters of 4,096 segments (:data:`CHUNK_SEGMENTS`) per order,
+one order at a time.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import chain
+from typing import Any, Dict, List, Mapping, Sequence, Tuple
+
+from ..lazy import np
+
+from .. import compiled
+from ..ngrams.encoded import intern_strings
+from ..ngrams.index import factorize
+from ..statistics import Statistics, segment_field
+from . import EPS
+from .plain import characters, prepared, words
+
+
+@dataclass(frozen=True)
+class ChrfStatistics(Statistics):
+    """Per segment and order (characters 1..char_order, then words 1..word_order): the
+    hypothesis's n-grams (0 where the chosen reference has none of that order), the
+    chosen reference's n-grams and the clipped matches; and the number of references."""
+
+    hyp: np.ndarray = segment_field("sum", ndim=2)  # (S, K)
+    ref: np.ndarray = segment_field("sum", ndim=2)  # (S, K)
+    match: np.ndarray = segment_field("sum", ndim=2)  # (S, K)
+    n_refs: np.ndarray = segment_field("refs")  # (S,)
+
+    def rows(self) -> np.ndarray:
+        """``[hyp_1, ref_1, match_1, hyp_2, ...]`` per segment (sacreBLEU's layout), int64."""
+        S, K = self.hyp.shape
+        return np.stack([self.hyp, self.ref, self.match], axis=2).reshape(S, 3 * K).astype(np.int64)
+
+    def row(self, i: int) -> List[int]:
+        """Segment ``i``'s row as Python ints (what sacreBLEU scores a corpus from)."""
+        return [int(v) for v in self.rows()[i]]
+
+
+def f_scores(hyp: np.ndarray, ref: np.ndarray, match: np.ndarray, beta: int, eps_smoothing: bool) -> np.ndarray:
+    """0-100 chrF of each row of ``(..., K)`` counts in float64: element for element the
+    arithmetic of :func:`ngram_core.chrf.f_score` on Python ints."""
+    hyp, ref, match = (np.asarray(a, dtype=np.float64) for a in (hyp, ref, match))
+    factor = beta ** 2
+    shape = hyp.shape[:-1]
+    total = np.zeros(shape)
+    precision_sum, recall_sum = np.zeros(shape), np.zeros(shape)
+    seen = np.zeros(shape, dtype=np.int64)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        for i in range(hyp.shape[-1]):
+            h, r, m = hyp[..., i], ref[..., i], match[..., i]
+            precision = np.where(h > 0, m / np.where(h > 0, h, 1), EPS)
+            recall = np.where(r > 0, m / np.where(r > 0, r, 1), EPS)
+            weighted = factor * precision + recall
+            total = total + np.where(weighted > 0, (1 + factor) * precision * recall / np.where(weighted > 0, weighted, 1),
+                                     EPS)
+            both = (h > 0) & (r > 0)
+            precision_sum = np.where(both, precision_sum + precision, precision_sum)
+            recall_sum = np.where(both, recall_sum + recall, recall_sum)
+            seen = seen + both
+        if eps_smoothing:
+            return 100 * total / hyp.shape[-1]
+        precision_avg = np.where(seen > 0, precision_sum / np.maximum(seen, 1), 0.0)
+        recall_avg = np.where(seen > 0, recall_sum / np.maximum(seen, 1), 0.0)
+        score = (1 + factor) * precision_avg * recall_avg
+        score = score / np.where(precision_avg + recall_avg != 0, factor * precision_avg + recall_avg, 1)
+    return np.where(precision_avg + recall_avg != 0, 100 * score, 0.0)
+
+
+def _symbols(texts: Sequence[str], char: bool) -> Tuple[np.ndarray, np.ndarray]:
+    """(symbol code of each character or word of the texts one after the other, length of each text)."""
+    if char:
+        joined = "".join(texts).encode("utf-32-le", "surrogatepass")
+        codes = np.frombuffer(joined, dtype="<u4").astype(np.int64)
+        return codes, np.fromiter(map(len, texts), dtype=np.int64, count=len(texts))
+    tokens = [words(t) for t in texts]
+    codes, _ = intern_strings(chain.from_iterable(tokens))
+    return codes, np.fromiter(map(len, tokens), dtype=np.int64, count=len(tokens))
+
+
+def _orders(codes: np.ndarray, lengths: np.ndarray, max_order: int):
+    """For n = 1..max_order: (text of each n-gram, its corpus-wide id, number of ids)."""
+    N = len(codes)
+    text_of = np.repeat(np.arange(len(lengths), dtype=np.int64), lengths)
+    room = np.cumsum(lengths)[text_of] - np.arange(N, dtype=np.int64)  # symbols from each position to its text's end
+    first, V = factorize(codes)
+    ids, count = first, V
+    for n in range(1, max_order + 1):
+        at = np.flatnonzero(room >= n)  # the positions that start an n-gram
+        if n > 1:  # (every such position started an (n-1)-gram too)
+            codes_n, count = factorize(ids[at] * max(V, 1) + first[at + n - 1])
+            ids = np.full(N, -1, dtype=np.int64)
+            ids[at] = codes_n
+        yield text_of[at], ids[at], count
+
+
+CHUNK_SEGMENTS = 4096  # segments counted at once: memory stays bounded (each segment's statistics are its own)
+
+
+def chrf_statistics(hypotheses: Sequence[str], references: Sequence[Sequence[str]],
+                    values: Mapping[str, Any]) -> ChrfStatistics:
+    """Per-segment chrF statistics of checked texts and resolved options, each segment
+    against its best reference (the first of the highest f-score), :data:`CHUNK_SEGMENTS`
+    segments at a time."""
+    compiled.count_call()
+    if len(hypotheses) <= CHUNK_SEGMENTS:
+        return _chunk_statistics(hypotheses, references, values)
+    parts = [_chunk_statistics(hypotheses[at:at + CHUNK_SEGMENTS], references[at:at + CHUNK_SEGMENTS], values)
+             for at in range(0, len(hypotheses), CHUNK_SEGMENTS)]
+    return ChrfStatistics(*(np.concatenate([getattr(p, name) for p in parts]) for name in ("hyp", "ref", "match", "n_refs")))
+
+
+def _chunk_statistics(hypotheses: Sequence[str], references: Sequence[Sequence[str]],
+                      values: Mapping[str, Any]) -> ChrfStatistics:
+    S = len(hypotheses)
+    index: Dict[str, int] = {}
+    table = [[index.setdefault(r, len(index)) for r in refs] for refs in references]
+    J = max(map(len, table), default=0)
+    ref_table = np.full((S, J), -1, dtype=np.int64)
+    for s, row in enumerate(table):
+        ref_table[s, :len(row)] = row
+    texts = [prepared(t, values) for t in chain(hypotheses, index)]
+    K = values["char_order"] + values["word_order"]
+    hyp = np.zeros((S, J, K), dtype=np.int64)
+    ref = np.zeros((S, J, K), dtype=np.int64)
+    match = np.zeros((S, J, K), dtype=np.int64)
+    present = ref_table >= 0
+    slot_text = S + np.maximum(ref_table, 0)  # the text of each (segment, slot)
+    k = 0
+    for char, order in ((True, values["char_order"]), (False, values["word_order"])):
+        if not order:
+            continue
+        codes, lengths = _symbols([characters(t, values["whitespace"]) for t in texts] if char else texts, char)
+        for text_of, ids, count in _orders(codes, lengths, order):
+            totals = np.bincount(text_of, minlength=len(texts))
+            keys, counts = np.unique(text_of * max(count, 1) + ids, return_counts=True)
+            text_u = keys // max(count, 1)
+            is_hyp = text_u < S
+            hyp_keys, hyp_counts, hyp_segment = keys[is_hyp], counts[is_hyp], text_u[is_hyp]
+            ref_keys, ref_counts = keys[~is_hyp], counts[~is_hyp]
+            gram = hyp_keys - hyp_segment * max(count, 1)
+            ref_total = np.where(present, totals[slot_text], 0)
+            ref[:, :, k] = ref_total
+            hyp[:, :, k] = np.where(ref_total > 0, totals[:S, None], 0)
+            if len(ref_keys):
+                for j in range(J):
+                    target = slot_text[hyp_segment, j] * max(count, 1) + gram
+                    at = np.minimum(np.searchsorted(ref_keys, target), len(ref_keys) - 1)
+                    found = (ref_keys[at] == target) & present[hyp_segment, j]
+                    clipped = np.where(found, np.minimum(hyp_counts, ref_counts[at]), 0)
+                    match[:, j, k] = np.bincount(hyp_segment, weights=clipped, minlength=S).astype(np.int64)
+            k += 1
+    if not J:
+        return empty_statistics(values)
+    scores = f_scores(hyp, ref, match, values["beta"], values["eps_smoothing"])
+    best = np.argmax(np.where(present, scores, -np.inf), axis=1)  # the first of the best
+    pick = np.arange(S)
+    return ChrfStatistics(hyp[pick, best], ref[pick, best], match[pick, best], present.sum(axis=1).astype(np.int64))
+
+
+def empty_statistics(values: Mapping[str, Any]) -> ChrfStatistics:
+    K = values["char_order"] + values["word_order"]
+    empty = np.zeros((0, K), dtype=np.int64)
+    return ChrfStatistics(empty, empty.copy(), empty.copy(), np.zeros(0, dtype=np.int64))

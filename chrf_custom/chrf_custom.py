@@ -67,6 +67,7 @@ class ChrfCustom(hf_metric.NgramMetric):
     """chrF / chrF++ with sacreBLEU 2.6.0's numbers; options at load time or per call."""
 
     OPTIONS = chrf.OPTIONS
+    corpus_function = staticmethod(chrf.corpus_chrf)
 
     def _info(self):
         return evaluate.MetricInfo(
@@ -79,5 +80,3 @@ class ChrfCustom(hf_metric.NgramMetric):
             reference_urls=["https://aclanthology.org/W15-3049", "https://aclanthology.org/W17-4770"],
         )
 
-    def _score(self, predictions, references, **options):
-        return chrf.corpus_chrf(predictions, references, **options)

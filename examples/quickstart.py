@@ -1,4 +1,4 @@
-"""The main job on a small embedded example: BLEU, NIST and METEOR through evaluate.load.
+"""The main job on a small embedded example: BLEU, NIST, METEOR and chrF through evaluate.load.
 
 Run from anywhere: ``python examples/quickstart.py``. Nothing is downloaded; the
 sentences below were written for this example. Every number printed says its scale.
@@ -27,6 +27,7 @@ HEADLINES = (
     ("bleu", "score", "0-100, sacreBLEU's number; result['bleu'] is the same on 0-1"),
     ("nist", "nist", "0 and up, no fixed maximum; good systems score about 8-13 on news"),
     ("meteor", "meteor", "0-1, the mean of segment scores; result['meteor_corpus'] is the corpus score"),
+    ("chrf", "score", "0-100, sacreBLEU's chrF2; result['chrf'] is the same on 0-1"),
 )
 
 

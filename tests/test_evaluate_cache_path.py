@@ -10,7 +10,7 @@ import evaluate
 import pytest
 
 from conftest import REPO
-from ngram_core import bleu, meteor, nist
+from ngram_core import bleu, chrf, meteor, nist
 
 WORDS = ("the cat dog sat on a mat quickly , . ! über naïve 東京 ran jumped over lazy brown fox").split()
 
@@ -23,7 +23,8 @@ def _corpus(n: int, seed: int):
     return hyps, refs
 
 
-CORE = {"bleu_custom": bleu.corpus_bleu, "nist_custom": nist.corpus_nist, "meteor_custom": meteor.compute_meteor}
+CORE = {"bleu_custom": bleu.corpus_bleu, "nist_custom": nist.corpus_nist, "meteor_custom": meteor.compute_meteor,
+        "chrf_custom": chrf.corpus_chrf}
 # enough segments for the array code (the plain path is the one-off call's), and a few
 SIZES = [7, 300]
 

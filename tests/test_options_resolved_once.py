@@ -20,6 +20,7 @@ REFS = [["The cat is on the mat.", "There is a cat on the mat."], ["The quick br
 # (script folder, options given to evaluate.load, options given to compute)
 CASES = [
     ("bleu_custom", {"tokenize": "intl"}, {"smooth_method": "floor"}),
+    ("chrf_custom", {"word_order": 2}, {"beta": 1}),
     ("nist_custom", {"tokenize": "intl"}, {"n": 4}),
     ("meteor_custom", {"alpha": 0.85}, {"return_segments": True}),
 ]
@@ -49,7 +50,7 @@ def test_one_compute_resolves_the_options_once(folder, at_load, at_compute, plai
         result = metric.compute(predictions=HYPS, references=REFS, **at_compute)
     assert len(resolve_calls) == 1, resolve_calls
     # and the options reached the core: the compute-time ones and the load-time ones
-    expected = {"bleu_custom": "tok:intl", "nist_custom": "tok:intl", "meteor_custom": "a:0.85"}[folder]
+    expected = {"bleu_custom": "tok:intl", "nist_custom": "tok:intl", "meteor_custom": "a:0.85", "chrf_custom": "nw:2"}[folder]
     assert expected in result["signature"] or folder == "meteor_custom" and result["segment_scores"]
 
 

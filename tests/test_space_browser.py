@@ -407,7 +407,7 @@ def test_comparison_shows_both_p_values_and_a_plot_of_the_segment_differences(br
                            names=("predictions", "second system"))
     name = family.upper()
     base, other = expected.scores[name]
-    digits = 2 if name == "BLEU" else 4  # BLEU 0-100 as sacreBLEU prints it
+    digits = 2 if name in ("BLEU", "CHRF") else 4  # BLEU and chrF 0-100 as sacreBLEU prints them
     assert message.splitlines()[0].startswith(
         f"{name} Δ = {other - base:+.{digits}f} (second system {name} = {other:.{digits}f}, predictions {name} = "
         f"{base:.{digits}f}); "

@@ -118,7 +118,7 @@ def check_references(references: Any, n_predictions: int) -> List[List[str]]:
     if len(items) != n_predictions:
         raise ValueError(
             f"references has {_entries(len(items))} but predictions has {n_predictions}: "
-            "give one reference (or one list of references) per prediction"
+            "give one reference (or one list of references) per prediction" + _transposed_hint(items, n_predictions)
         )
     if not items:
         return CheckedReferences()
@@ -173,6 +173,19 @@ def check_references(references: Any, n_predictions: int) -> List[List[str]]:
     else:
         _check_references_text(out)
     return CheckedReferences(out)
+
+
+TRANSPOSE = "references = [list(refs) for refs in zip(*reference_sets)]"
+
+
+def _transposed_hint(items: List[Any], n_predictions: int) -> str:
+    """What to say where ``references`` looks like sacreBLEU's layout: one list per reference
+    set (K lists of N strings) instead of one list of references per prediction (N lists)."""
+    if items and n_predictions > 1 and all(_is_sequence(item) and hasattr(item, "__len__")
+                                           and len(item) == n_predictions for item in items):
+        return (f". It looks like sacreBLEU's layout, {_entries(len(items))} of {n_predictions} references "
+                f"each (one list per reference set); transpose it: {TRANSPOSE}")
+    return ""
 
 
 def _check_references_text(refs: List[List[str]]) -> None:

@@ -1,0 +1,106 @@
+"""ROUGE-L equals pycocoevalcap 1.2's ``Rouge().compute_score`` (``variant="coco"``) and
+rouge-score 0.1.2's ``RougeScorer(["rougeL"]).score_multi`` (``variant="rouge_score"``),
+run live, per image and corpus, on generated caption sets (PTB-like and raw text, five
+and varying references) and on WMT text (150 segments of two language pairs, two and
+three references); the LCS against pycocoevalcap's ``my_lcs``; the length bound.
+Every comparison is exact (``==``).
+"""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from conftest import read_lines, require_module, require_wmt
+from helpers.caption_sets import as_coco, caption_set
+
+from ngram_core.rouge_l import MAX_TOKENS, corpus_rouge_l, lcs_length
+
+rouge = require_module("pycocoevalcap.rouge.rouge")
+rouge_scorer = require_module("rouge_score.rouge_scorer")
+
+SETS = {
+    "ptb-5refs": dict(images=400, captions=5, seed=1),
+    "ptb-varying": dict(images=300, captions=6, seed=2, vary_refs=True),
+    "raw-5refs": dict(images=300, captions=5, seed=3, raw=True),
+    "raw-varying": dict(images=300, captions=4, seed=4, raw=True, vary_refs=True),
+}
+WMT = {("newstest2021", "de-en"): ("Online-A", ("A", "B")), ("newstest2021", "en-de"): ("Online-W", ("A", "C", "D"))}
+
+
+def _wmt(testset, langpair, system, refs, n=150):
+    pair = require_wmt() / testset / langpair
+    hyps = list(read_lines(pair / f"sys.{system}.txt"))[:n]
+    streams = [list(read_lines(pair / f"ref.{r}.txt"))[:n] for r in refs]
+    return hyps, [list(r) for r in zip(*streams)]
+
+
+def _coco(hyps, refs):
+    score, scores = rouge.Rouge().compute_score(*as_coco(hyps, refs))
+    return score, scores.tolist()
+
+
+def _rouge_score(hyps, refs):
+    scorer = rouge_scorer.RougeScorer(["rougeL"])
+    scores = [scorer.score_multi(r, h)["rougeL"].fmeasure for h, r in zip(hyps, refs)]
+    return np.mean(np.array(scores)), scores
+
+
+def _cases():
+    for name, spec in SETS.items():
+        yield pytest.param(lambda spec=spec: caption_set(**spec), id=name)
+    for (testset, langpair), (system, refs) in WMT.items():
+        yield pytest.param(lambda a=(testset, langpair, system, refs): _wmt(*a), id=f"wmt-{langpair}")
+
+
+@pytest.mark.parametrize("corpus", list(_cases()))
+def test_coco_variant_is_pycocoevalcaps_rouge_per_image_and_corpus(corpus):
+    hyps, refs = corpus()
+    theirs, their_scores = _coco(hyps, refs)
+    ours = corpus_rouge_l(hyps, refs, return_segments=True)
+    assert ours["segment_scores"] == their_scores
+    assert ours["rouge_l"] == theirs
+
+
+@pytest.mark.parametrize("corpus", list(_cases()))
+def test_rouge_score_variant_is_rouge_scores_rougeL_with_its_tokenizer(corpus):
+    hyps, refs = corpus()
+    theirs, their_scores = _rouge_score(hyps, refs)
+    ours = corpus_rouge_l(hyps, refs, variant="rouge_score", return_segments=True)
+    assert ours["segment_scores"] == their_scores
+    assert ours["rouge_l"] == theirs
+
+
+def test_the_variants_differ_where_documented():
+    # case and punctuation (rouge-score drops them), beta, and P and R from different references
+    hyp, refs = "A dog, running", ["a dog", "dog running on grass"]
+    coco = corpus_rouge_l([hyp], [refs])["rouge_l"]
+    assert coco == _coco([hyp], [refs])[0]
+    assert corpus_rouge_l([hyp], [refs], variant="rouge_score")["rouge_l"] == _rouge_score([hyp], [refs])[0]
+    assert coco != corpus_rouge_l([hyp], [refs], variant="rouge_score")["rouge_l"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from("abcde"), max_size=40), st.lists(st.sampled_from("abcde"), max_size=40))
+def test_bit_parallel_lcs_is_pycocoevalcaps_dynamic_programme(a, b):
+    assert lcs_length(a, b) == rouge.my_lcs(a, b)
+
+
+def test_a_text_over_the_token_bound_is_refused_by_name():
+    long = " ".join(["w"] * (MAX_TOKENS + 1))
+    with pytest.raises(ValueError, match=r"predictions\[0\].*MAX_TOKENS"):
+        corpus_rouge_l([long], [["w"]])
+    with pytest.raises(ValueError, match=r"references\[1\].*MAX_TOKENS"):
+        corpus_rouge_l(["w", "w"], [["w"], ["w", long]])
+    assert corpus_rouge_l([" ".join(["w"] * MAX_TOKENS)], [["w"]])["rouge_l"] > 0
+
+
+def test_an_image_without_references_is_refused():
+    with pytest.raises(ValueError, match=r"references\[0\]"):
+        corpus_rouge_l(["a dog"], [[]])
+
+
+def test_bad_variant_names_the_choices():
+    with pytest.raises(ValueError, match="variant"):
+        corpus_rouge_l(["a"], [["a"]], variant="rouge")

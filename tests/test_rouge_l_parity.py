@@ -12,8 +12,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conftest import read_lines, require_module, require_wmt
-from helpers.caption_sets import as_coco, caption_set
+from conftest import require_module
+from helpers.caption_sets import as_coco, caption_set, parity_cases
 
 from ngram_core.rouge_l import MAX_TOKENS, corpus_rouge_l, lcs_length
 
@@ -26,16 +26,6 @@ SETS = {
     "raw-5refs": dict(images=300, captions=5, seed=3, raw=True),
     "raw-varying": dict(images=300, captions=4, seed=4, raw=True, vary_refs=True),
 }
-WMT = {("newstest2021", "de-en"): ("Online-A", ("A", "B")), ("newstest2021", "en-de"): ("Online-W", ("A", "C", "D"))}
-
-
-def _wmt(testset, langpair, system, refs, n=150):
-    pair = require_wmt() / testset / langpair
-    hyps = list(read_lines(pair / f"sys.{system}.txt"))[:n]
-    streams = [list(read_lines(pair / f"ref.{r}.txt"))[:n] for r in refs]
-    return hyps, [list(r) for r in zip(*streams)]
-
-
 def _coco(hyps, refs):
     score, scores = rouge.Rouge().compute_score(*as_coco(hyps, refs))
     return score, scores.tolist()
@@ -47,14 +37,7 @@ def _rouge_score(hyps, refs):
     return np.mean(np.array(scores)), scores
 
 
-def _cases():
-    for name, spec in SETS.items():
-        yield pytest.param(lambda spec=spec: caption_set(**spec), id=name)
-    for (testset, langpair), (system, refs) in WMT.items():
-        yield pytest.param(lambda a=(testset, langpair, system, refs): _wmt(*a), id=f"wmt-{langpair}")
-
-
-@pytest.mark.parametrize("corpus", list(_cases()))
+@pytest.mark.parametrize("corpus", list(parity_cases(SETS)))
 def test_coco_variant_is_pycocoevalcaps_rouge_per_image_and_corpus(corpus):
     hyps, refs = corpus()
     theirs, their_scores = _coco(hyps, refs)
@@ -63,7 +46,7 @@ def test_coco_variant_is_pycocoevalcaps_rouge_per_image_and_corpus(corpus):
     assert ours["rouge_l"] == theirs
 
 
-@pytest.mark.parametrize("corpus", list(_cases()))
+@pytest.mark.parametrize("corpus", list(parity_cases(SETS)))
 def test_rouge_score_variant_is_rouge_scores_rougeL_with_its_tokenizer(corpus):
     hyps, refs = corpus()
     theirs, their_scores = _rouge_score(hyps, refs)

@@ -85,3 +85,27 @@ def as_coco(hyps: List[str], refs: List[List[str]]):
     gts = {i: list(r) for i, r in enumerate(refs)}
     res = {i: [h] for i, h in enumerate(hyps)}
     return gts, res
+
+
+WMT = {("newstest2021", "de-en"): ("Online-A", ("A", "B")), ("newstest2021", "en-de"): ("Online-W", ("A", "C", "D"))}
+
+
+def wmt_corpus(testset: str, langpair: str, system: str, refs, n: int = 150):
+    """The first ``n`` segments of a WMT system and its references, one list per segment."""
+    from conftest import read_lines, require_wmt
+
+    pair = require_wmt() / testset / langpair
+    hyps = list(read_lines(pair / f"sys.{system}.txt"))[:n]
+    streams = [list(read_lines(pair / f"ref.{r}.txt"))[:n] for r in refs]
+    return hyps, [list(r) for r in zip(*streams)]
+
+
+def parity_cases(sets):
+    """pytest params: each generated set of ``sets`` ({id: caption_set keywords}), then the
+    WMT corpora of :data:`WMT`; each a function returning ``(hypotheses, references)``."""
+    import pytest
+
+    for name, spec in sets.items():
+        yield pytest.param(lambda spec=spec: caption_set(**spec), id=name)
+    for (testset, langpair), (system, refs) in WMT.items():
+        yield pytest.param(lambda a=(testset, langpair, system, refs): wmt_corpus(*a), id=f"wmt-{langpair}")

@@ -21,6 +21,7 @@ from .metric import Metric, missing_members
 from .nist import entry as nist_entry
 from .options import OptionSet
 from .presentation import DEFAULT, Presentation
+from .rouge_l import entry as rouge_l_entry
 
 _METRICS: Dict[str, Metric] = {}
 _PRESENTATIONS: Dict[str, Presentation] = {}
@@ -110,6 +111,7 @@ register(bleu_entry.BLEU, bleu_entry.PRESENTATION)
 register(nist_entry.NIST, nist_entry.PRESENTATION)
 register(meteor_entry.METEOR, meteor_entry.PRESENTATION)
 register(chrf_entry.CHRF, chrf_entry.PRESENTATION)
+register(rouge_l_entry.ROUGE_L, rouge_l_entry.PRESENTATION)
 
 BUILT_IN: Tuple[str, ...] = names()
 

@@ -23,6 +23,7 @@ CASES = [
     ("chrf_custom", {"word_order": 2}, {"beta": 1}),
     ("nist_custom", {"tokenize": "intl"}, {"n": 4}),
     ("meteor_custom", {"alpha": 0.85}, {"return_segments": True}),
+    ("rouge_l_custom", {"variant": "rouge_score"}, {"return_segments": True}),
 ]
 
 
@@ -50,7 +51,8 @@ def test_one_compute_resolves_the_options_once(folder, at_load, at_compute, plai
         result = metric.compute(predictions=HYPS, references=REFS, **at_compute)
     assert len(resolve_calls) == 1, resolve_calls
     # and the options reached the core: the compute-time ones and the load-time ones
-    expected = {"bleu_custom": "tok:intl", "nist_custom": "tok:intl", "meteor_custom": "a:0.85", "chrf_custom": "nw:2"}[folder]
+    expected = {"bleu_custom": "tok:intl", "nist_custom": "tok:intl", "meteor_custom": "a:0.85", "chrf_custom": "nw:2",
+                "rouge_l_custom": "variant:rouge_score"}[folder]
     assert expected in result["signature"] or folder == "meteor_custom" and result["segment_scores"]
 
 

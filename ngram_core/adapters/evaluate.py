@@ -94,6 +94,17 @@ class NgramMetric(evaluate.Metric):
 
     OPTIONS: OptionSet = OptionSet("metric", [])
     corpus_function: Callable[..., Dict[str, Any]]
+    # What evaluate's MetricInfo says of it (a script may set these instead of writing _info)
+    DESCRIPTION: str = ""
+    CITATION: str = ""
+    KWARGS_DESCRIPTION: str = ""
+    CODEBASE_URLS: Tuple[str, ...] = ()
+    REFERENCE_URLS: Tuple[str, ...] = ()
+
+    def _info(self) -> evaluate.MetricInfo:
+        return evaluate.MetricInfo(description=self.DESCRIPTION, citation=self.CITATION,
+                                   inputs_description=self.KWARGS_DESCRIPTION, features=FEATURES,
+                                   codebase_urls=list(self.CODEBASE_URLS), reference_urls=list(self.REFERENCE_URLS))
 
     def __init__(self, config_name: str | None = None, **kwargs: Any) -> None:
         options = {name: kwargs.pop(name) for name in list(kwargs) if name not in EVALUATE_ARGUMENTS}

@@ -114,6 +114,22 @@ class Adapter:
     sum_dtype: Any = "float64"  # a numpy dtype, or its name
 
 
+def mean_adapter(name: str, segment_scores: Callable[[Any], np.ndarray]) -> Adapter:
+    """The :class:`Adapter` of a metric whose corpus score is the mean of its segment scores
+    (pycocoevalcap's ROUGE_L and CIDEr): rows ``[segment score, 1]``, a resample's score the
+    mean of its segments' scores."""
+
+    def rows(stats: Any) -> np.ndarray:
+        scores = np.asarray(segment_scores(stats), dtype=np.float64)
+        return np.stack([scores, np.ones(len(scores))], axis=1).reshape(len(scores), 2)
+
+    def scores(sums: np.ndarray) -> np.ndarray:
+        sums = np.asarray(sums, dtype=np.float64)
+        return sums[:, 0] / np.maximum(sums[:, 1], 1)
+
+    return Adapter(name, rows, scores)
+
+
 class Metric:
     """A metric, as every way in sees it (see the module docstring).
 

@@ -15,6 +15,7 @@ from typing import Dict, Iterator, Mapping, Optional, Sequence, Tuple
 
 from .bleu import entry as bleu_entry
 from .chrf import entry as chrf_entry
+from .cider import entry as cider_entry
 from .inputs import check_choice
 from .meteor import entry as meteor_entry
 from .metric import Metric, missing_members
@@ -112,6 +113,7 @@ register(nist_entry.NIST, nist_entry.PRESENTATION)
 register(meteor_entry.METEOR, meteor_entry.PRESENTATION)
 register(chrf_entry.CHRF, chrf_entry.PRESENTATION)
 register(rouge_l_entry.ROUGE_L, rouge_l_entry.PRESENTATION)
+register(cider_entry.CIDER, cider_entry.PRESENTATION)
 
 BUILT_IN: Tuple[str, ...] = names()
 

@@ -62,3 +62,38 @@ def test_bad_input_is_refused_by_name():
         corpus_cider(["a"], [["a"]], sigma=0)
     with pytest.raises(TypeError, match="max_order"):
         corpus_cider(["a"], [["a"]], max_order=2)  # pycocoevalcap's n: fixed at 4 (see MAX_ORDER)
+
+
+# -- through the registry ---------------------------------------------------------------------
+class _Ranks:
+    """A Wire whose gather hands back every rank's statistics (the ranks simulated in turn)."""
+
+    def __init__(self, everyone, rank):
+        self.everyone, self.rank = everyone, rank
+
+    def gather(self, value):
+        return list(self.everyone)
+
+
+def test_every_way_in_gives_the_corpus_score_with_the_whole_corpus_frequencies():
+    from ngram_core import registry
+    from ngram_core.suite import score_all
+
+    hyps, refs = caption_set(240, seed=18)
+    whole = corpus_cider(hyps, refs, return_segments=True)
+    metric = registry.get("cider")
+    values = metric.OPTIONS.resolve({"return_segments": True})
+    assert score_all(hyps, refs, metrics=("cider",), cider={"return_segments": True})["cider"] == whole
+    stats = cider_statistics(hyps, refs)
+    columns = metric.columns(stats, None, values)
+    assert metric.result(metric.from_columns(columns, list(columns)), values) == whole
+    shards = [cider_statistics(hyps[a:a + 100], refs[a:a + 100]) for a in range(0, 240, 100)]
+    for rank in range(len(shards)):
+        assert metric.result(metric.reduce(shards[rank], _Ranks(shards, rank)), values) == whole
+    placed = metric.within_corpus(shards[1], stats)
+    assert metric.segment_scores(placed, values).tolist() == whole["segment_scores"][100:200]
+    with pytest.raises(ValueError, match="within a corpus"):
+        placed + shards[0]
+    adapter, = metric.scores(values)
+    rows = adapter.rows(stats)
+    assert adapter.scores(rows.sum(axis=0, keepdims=True))[0] == pytest.approx(whole["cider"], rel=1e-14)

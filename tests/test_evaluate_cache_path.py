@@ -10,7 +10,7 @@ import evaluate
 import pytest
 
 from conftest import REPO
-from ngram_core import bleu, chrf, meteor, nist, rouge_l
+from ngram_core import bleu, chrf, cider, meteor, nist, rouge_l
 
 WORDS = ("the cat dog sat on a mat quickly , . ! über naïve 東京 ran jumped over lazy brown fox").split()
 
@@ -24,7 +24,8 @@ def _corpus(n: int, seed: int):
 
 
 CORE = {"bleu_custom": bleu.corpus_bleu, "nist_custom": nist.corpus_nist, "meteor_custom": meteor.compute_meteor,
-        "chrf_custom": chrf.corpus_chrf, "rouge_l_custom": rouge_l.corpus_rouge_l}
+        "chrf_custom": chrf.corpus_chrf, "rouge_l_custom": rouge_l.corpus_rouge_l,
+        "cider_custom": cider.corpus_cider}
 # enough segments for the array code (the plain path is the one-off call's), and a few
 SIZES = [7, 300]
 

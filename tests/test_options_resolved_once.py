@@ -24,6 +24,7 @@ CASES = [
     ("nist_custom", {"tokenize": "intl"}, {"n": 4}),
     ("meteor_custom", {"alpha": 0.85}, {"return_segments": True}),
     ("rouge_l_custom", {"variant": "rouge_score"}, {"return_segments": True}),
+    ("cider_custom", {"sigma": 3.0}, {"return_segments": True}),
 ]
 
 
@@ -52,7 +53,8 @@ def test_one_compute_resolves_the_options_once(folder, at_load, at_compute, plai
     assert len(resolve_calls) == 1, resolve_calls
     # and the options reached the core: the compute-time ones and the load-time ones
     expected = {"bleu_custom": "tok:intl", "nist_custom": "tok:intl", "meteor_custom": "a:0.85", "chrf_custom": "nw:2",
-                "rouge_l_custom": "variant:rouge_score"}[folder]
+                "rouge_l_custom": "variant:rouge_score",
+                "cider_custom": "sigma:3"}[folder]
     assert expected in result["signature"] or folder == "meteor_custom" and result["segment_scores"]
 
 

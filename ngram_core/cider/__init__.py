@@ -21,6 +21,11 @@ with ``+`` (their images one after the other) and the frequencies are counted on
 a score is asked for, from all the images present. A score of a shard alone is the
 CIDEr-D of that shard as a corpus, not its part of the whole.
 
+In the registry (:mod:`ngram_core.cider.entry`) the per-image counts are the columns and
+the reduction across ranks gathers them (in rank order); a segment score on a shard is
+placed within the whole corpus by adding the rest of the corpus's document frequencies as
+a background (:meth:`~ngram_core.metric.Metric.within_corpus`).
+
 Bounds: time and memory linear in the n-grams of the corpus (at most 4 per token), one
 dictionary entry per distinct n-gram; plain Python, as pycocoevalcap.
 """
@@ -64,16 +69,35 @@ class CiderStatistics:
     max_order: int
     hyp: List[Counts] = field(default_factory=list)
     refs: List[List[Counts]] = field(default_factory=list)
+    # images of the corpus not listed here (their document frequencies and number): what
+    # Metric.within_corpus adds so that these images score as within the whole corpus
+    background_df: Dict[Tuple[str, ...], int] = field(default_factory=dict)
+    background_images: int = 0
 
     def __len__(self) -> int:
         return len(self.hyp)
+
+    def __getitem__(self, rows: Any) -> "CiderStatistics":
+        """The statistics of some images (a slice, an index or an index array), no background."""
+        if isinstance(rows, slice):
+            return CiderStatistics(self.max_order, self.hyp[rows], self.refs[rows])
+        picked = [int(rows)] if isinstance(rows, int) or getattr(rows, "ndim", 1) == 0 else [int(i) for i in rows]
+        return CiderStatistics(self.max_order, [self.hyp[i] for i in picked], [self.refs[i] for i in picked])
 
     def __add__(self, other: "CiderStatistics") -> "CiderStatistics":
         if not isinstance(other, CiderStatistics):
             return NotImplemented
         if other.max_order != self.max_order:
             raise ValueError(f"cannot add CIDEr statistics of max_order {self.max_order} and {other.max_order}")
+        if self.background_images or other.background_images:
+            raise ValueError("CIDEr statistics placed within a corpus (Metric.within_corpus) do not add: add the "
+                             "statistics of the shards themselves, then place them")
         return CiderStatistics(self.max_order, self.hyp + other.hyp, self.refs + other.refs)
+
+    @property
+    def images(self) -> int:
+        """The number of images of the corpus (listed and background): ``I``."""
+        return len(self.refs) + self.background_images
 
     def __radd__(self, other: Any) -> "CiderStatistics":
         if isinstance(other, int) and other == 0:
@@ -82,7 +106,7 @@ class CiderStatistics:
 
     def document_frequency(self) -> Dict[Tuple[str, ...], int]:
         """For each reference n-gram, the number of images with it in one of their references."""
-        df: Dict[Tuple[str, ...], int] = {}
+        df: Dict[Tuple[str, ...], int] = dict(self.background_df)
         for refs in self.refs:
             for gram in {g for ref in refs for g in ref}:
                 df[gram] = df.get(gram, 0) + 1
@@ -108,7 +132,7 @@ def image_scores(stats: CiderStatistics, sigma: float = 6.0) -> List[float]:
     if not len(stats):
         return []
     n = stats.max_order
-    ref_len = np.log(float(len(stats.refs)))
+    ref_len = np.log(float(stats.images))
     df = stats.document_frequency()
     idf_of: Dict[int, Any] = {}  # ref_len - log(max(1, df)), per distinct df (np.log of each, as pycocoevalcap)
 

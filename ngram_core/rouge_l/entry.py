@@ -12,7 +12,7 @@ from typing import Any, Dict, List, Mapping
 from ..lazy import np
 
 from .. import rouge_l as rouge_core
-from ..metric import Adapter, Corpora, Metric
+from ..metric import Adapter, Corpora, Metric, mean_adapter
 from ..presentation import Presentation
 
 
@@ -20,11 +20,6 @@ def _statistics():
     from . import statistics  # (numpy: imported when statistics are built)
 
     return statistics
-
-
-def _mean_of_rows(sums: np.ndarray) -> np.ndarray:
-    sums = np.asarray(sums, dtype=np.float64)
-    return sums[:, 0] / np.maximum(sums[:, 1], 1)
 
 
 class RougeL(Metric):
@@ -55,8 +50,7 @@ class RougeL(Metric):
         return result
 
     def scores(self, values: Mapping[str, Any]) -> List[Adapter]:
-        rows = lambda stats: np.stack([stats.score, stats.images.astype(np.float64)], axis=1)  # noqa: E731
-        return [Adapter("ROUGE_L", rows, _mean_of_rows)]
+        return [mean_adapter("ROUGE_L", lambda stats: stats.score)]
 
     def segment_scores(self, stats, values: Mapping[str, Any]) -> np.ndarray:
         return np.asarray(stats.score, dtype=np.float64)

@@ -23,7 +23,7 @@ from .. import compiled
 from ..ngrams.encoded import intern_strings
 from ..ngrams.index import factorize
 from ..statistics import Statistics, segment_field
-from . import EPS
+from . import EPS, kernel
 from .plain import characters, prepared, words
 
 
@@ -105,6 +105,7 @@ def _orders(codes: np.ndarray, lengths: np.ndarray, max_order: int):
         yield text_of[at], ids[at], count
 
 
+COMPILED_INPUT_CHARS = 2_000_000  # one call this large counts compiled (ngram_core.compiled's rule)
 CHUNK_SEGMENTS = 4096  # segments counted at once: memory stays bounded (each segment's statistics are its own)
 
 
@@ -127,10 +128,38 @@ def _chunk_statistics(hypotheses: Sequence[str], references: Sequence[Sequence[s
     index: Dict[str, int] = {}
     table = [[index.setdefault(r, len(index)) for r in refs] for refs in references]
     J = max(map(len, table), default=0)
+    if not J:
+        return empty_statistics(values)
     ref_table = np.full((S, J), -1, dtype=np.int64)
     for s, row in enumerate(table):
         ref_table[s, :len(row)] = row
-    texts = [prepared(t, values) for t in chain(hypotheses, index)]
+    texts = [t.lower() for t in chain(hypotheses, index)] if values["lowercase"] else [*hypotheses, *index]
+    counts = _compiled_counts if compiled.use(sum(map(len, texts)), COMPILED_INPUT_CHARS) else _array_counts
+    hyp, ref, match = counts(texts, ref_table, values)
+    present = ref_table >= 0
+    scores = f_scores(hyp, ref, match, values["beta"], values["eps_smoothing"])
+    best = np.argmax(np.where(present, scores, -np.inf), axis=1)  # the first of the best
+    pick = np.arange(S)
+    return ChrfStatistics(hyp[pick, best], ref[pick, best], match[pick, best], present.sum(axis=1).astype(np.int64))
+
+
+def _compiled_counts(texts: List[str], ref_table: np.ndarray, values: Mapping[str, Any], loops: Any = None):
+    """(hyp, ref, match), each (S, J, K): :func:`ngram_core.chrf.kernel.pair_statistics`,
+    compiled (or ``loops``: the kernel module itself, as the test of its one body runs it)."""
+    S, J = ref_table.shape
+    K = values["char_order"] + values["word_order"]
+    codes = np.frombuffer("".join(texts).encode("utf-32-le", "surrogatepass"), dtype="<i4")  # (code points < 2^21)
+    offsets = np.zeros(len(texts) + 1, dtype=np.int64)
+    np.cumsum(np.fromiter(map(len, texts), dtype=np.int64, count=len(texts)), out=offsets[1:])
+    hyp, ref, match = (np.zeros((S, J, K), dtype=np.int64) for _ in range(3))
+    (loops or compiled.compile_loops(kernel)).pair_statistics(codes, offsets, ref_table, S, values["char_order"],
+                                                   values["word_order"], values["whitespace"], hyp, ref, match)
+    return hyp, ref, match
+
+
+def _array_counts(texts: List[str], ref_table: np.ndarray, values: Mapping[str, Any]):
+    """(hyp, ref, match), each (S, J, K), with numpy: a sorted look-up per order and reference slot."""
+    S, J = ref_table.shape
     K = values["char_order"] + values["word_order"]
     hyp = np.zeros((S, J, K), dtype=np.int64)
     ref = np.zeros((S, J, K), dtype=np.int64)
@@ -161,12 +190,7 @@ def _chunk_statistics(hypotheses: Sequence[str], references: Sequence[Sequence[s
                     clipped = np.where(found, np.minimum(hyp_counts, ref_counts[at]), 0)
                     match[:, j, k] = np.bincount(hyp_segment, weights=clipped, minlength=S).astype(np.int64)
             k += 1
-    if not J:
-        return empty_statistics(values)
-    scores = f_scores(hyp, ref, match, values["beta"], values["eps_smoothing"])
-    best = np.argmax(np.where(present, scores, -np.inf), axis=1)  # the first of the best
-    pick = np.arange(S)
-    return ChrfStatistics(hyp[pick, best], ref[pick, best], match[pick, best], present.sum(axis=1).astype(np.int64))
+    return hyp, ref, match
 
 
 def empty_statistics(values: Mapping[str, Any]) -> ChrfStatistics:

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any, Callable, Dict, List, Mapping, Optional
 from ..lazy import np
 
 from .. import chrf as chrf_core
+from .. import compiled
 from ..metric import Adapter, Corpora, Metric
 from ..presentation import Presentation
 from . import plain as chrf_plain
@@ -83,6 +84,17 @@ class Chrf(Metric):
         """sacreBLEU's ``sentence_score(...).score / 100`` of each hypothesis (0-1)."""
         stats = _statistics().chrf_statistics(hypotheses, references, values)
         return self.segment_scores(stats, values) / 100
+
+    def pair_scorer(self, candidates: List[str], references: List[str],
+                    values: Mapping[str, Any]) -> Callable[[int, int], np.ndarray]:
+        """Compiled (:func:`ngram_core.chrf.statistics.pair_scores`: each text's n-grams
+        counted once) where the rule runs a corpus of these pairs compiled, else the pairs
+        as one corpus, block by block (:meth:`Metric.pair_scorer`)."""
+        chars = sum(map(len, candidates)) * len(references) + sum(map(len, references)) * len(candidates)
+        if not compiled.use(chars, _statistics().COMPILED_INPUT_CHARS):
+            return super().pair_scorer(candidates, references, values)
+        pair_scores = _statistics().pair_scores
+        return lambda start, stop: pair_scores(candidates[start:stop], references, values)
 
     def plain_scorer(self, hypotheses: List[str], references: List[List[str]],
                      values: Mapping[str, Any]) -> Optional[Callable[[], Dict[str, Any]]]:

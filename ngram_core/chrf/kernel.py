@@ -90,17 +90,19 @@ def words_of(codes, start, end, word_start, word_end, at):
     return n
 
 
-def character_ids(symbols, n, seen, ids, stamp, out):
-    """Dense local ids (0, 1, ...) of the code points ``symbols[:n]`` into ``out``, by
-    tables indexed by code point (``seen[c] == stamp``: c has the id ``ids[c]``); returns their number."""
+def symbol_ids(symbols, n, keys, ids, stamps, stamp, out):
+    """Dense local ids (0, 1, ...) of ``symbols[:n]`` (non-negative ints) into ``out``; returns their number."""
+    mask = table_mask(n)
     count = 0
     for i in range(n):
-        c = symbols[i]
-        if seen[c] != stamp:
-            seen[c] = stamp
-            ids[c] = count
+        key = symbols[i]
+        slot = slot_of(key, mask)
+        while stamps[slot] == stamp and keys[slot] != key:
+            slot = (slot + 1) & mask
+        if stamps[slot] != stamp:
+            stamps[slot], keys[slot], ids[slot] = stamp, key, count
             count += 1
-        out[i] = ids[c]
+        out[i] = ids[slot]
     return count
 
 
@@ -240,8 +242,6 @@ def pair_statistics(codes, offsets, ref_table, n_segments, char_order, word_orde
     word_end = np.zeros(longest, dtype=np.int64)
     hashes = np.zeros(longest, dtype=np.int64)
     scratch = np.zeros((6, longest), dtype=np.int64)
-    seen = np.zeros(0x110000, dtype=np.int64)  # per code point: the stamp of the pair that last saw it
-    character_id = np.zeros(0x110000, dtype=np.int32)
     stamp = 0
     for s in range(n_segments):
         for j in range(ref_table.shape[1]):
@@ -253,7 +253,7 @@ def pair_statistics(codes, offsets, ref_table, n_segments, char_order, word_orde
                 nh = characters_of(codes, offsets[s], offsets[s + 1], whitespace, symbols, 0)
                 nr = characters_of(codes, offsets[t], offsets[t + 1], whitespace, symbols, nh)
                 stamp += 1
-                n_symbols = character_ids(symbols, nh + nr, seen, character_id, stamp, sym)
+                n_symbols = symbol_ids(symbols, nh + nr, keys, ids, stamps, stamp, sym)
                 stamp = order_counts(sym, nh, nr, n_symbols, char_order, hyp[s, j], ref[s, j], match[s, j], 0,
                                      scratch, keys, ids, stamps, stamp)
             if word_order > 0:
@@ -263,3 +263,27 @@ def pair_statistics(codes, offsets, ref_table, n_segments, char_order, word_orde
                 n_symbols = word_ids(codes, word_start, word_end, nh + nr, hashes, keys, ids, stamps, stamp, sym)
                 stamp = order_counts(sym, nh, nr, n_symbols, word_order, hyp[s, j], ref[s, j], match[s, j],
                                      char_order, scratch, keys, ids, stamps, stamp)
+
+
+def pair_matches(cand_start, cand_gram, cand_count, ref_start, ref_gram, ref_count, n_grams, match):
+    """The clipped matches of every candidate against every reference, ``match[c, r, k]``
+    (C, M, K), from each text's distinct n-grams with corpus-wide ids below ``n_grams``:
+    text t's of order k are ``gram[start[t * K + k]:start[t * K + k + 1]]`` with their
+    ``count``. A candidate's counts are spread into a table by id once, and each
+    reference's n-grams are looked up in it: O(distinct n-grams) per pair."""
+    C, M, K = match.shape
+    dense = np.zeros(max(n_grams, 1), dtype=np.int64)
+    for c in range(C):
+        for k in range(K):
+            a, b = cand_start[c * K + k], cand_start[c * K + k + 1]
+            for p in range(a, b):
+                dense[cand_gram[p]] = cand_count[p]
+            for r in range(M):
+                matched = 0
+                for q in range(ref_start[r * K + k], ref_start[r * K + k + 1]):
+                    h = dense[ref_gram[q]]
+                    if h > 0:
+                        matched += min(h, ref_count[q])
+                match[c, r, k] = matched
+            for p in range(a, b):
+                dense[cand_gram[p]] = 0

@@ -137,8 +137,11 @@ def _chunk_statistics(hypotheses: Sequence[str], references: Sequence[Sequence[s
     counts = _compiled_counts if compiled.use(sum(map(len, texts)), COMPILED_INPUT_CHARS) else _array_counts
     hyp, ref, match = counts(texts, ref_table, values)
     present = ref_table >= 0
-    scores = f_scores(hyp, ref, match, values["beta"], values["eps_smoothing"])
-    best = np.argmax(np.where(present, scores, -np.inf), axis=1)  # the first of the best
+    if J == 1:
+        best = np.zeros(S, dtype=np.int64)
+    else:
+        scores = f_scores(hyp, ref, match, values["beta"], values["eps_smoothing"])
+        best = np.argmax(np.where(present, scores, -np.inf), axis=1)  # the first of the best
     pick = np.arange(S)
     return ChrfStatistics(hyp[pick, best], ref[pick, best], match[pick, best], present.sum(axis=1).astype(np.int64))
 
@@ -191,6 +194,53 @@ def _array_counts(texts: List[str], ref_table: np.ndarray, values: Mapping[str, 
                     match[:, j, k] = np.bincount(hyp_segment, weights=clipped, minlength=S).astype(np.int64)
             k += 1
     return hyp, ref, match
+
+
+class _Profiles:
+    """Each text's distinct n-grams (ids shared by every text given together) and their
+    counts, order by order, in :func:`ngram_core.chrf.kernel.pair_matches`'s layout, and
+    its n-grams per order (``totals``, (T, K))."""
+
+    def __init__(self, texts: List[str], values: Mapping[str, Any]) -> None:
+        T, K = len(texts), values["char_order"] + values["word_order"]
+        keys_of, grams, counts = [], [], []
+        self.totals = np.zeros((T, K), dtype=np.int64)
+        base, k = 0, 0
+        for char, order in ((True, values["char_order"]), (False, values["word_order"])):
+            if not order:
+                continue
+            codes, lengths = _symbols([characters(t, values["whitespace"]) for t in texts] if char else texts, char)
+            for text_of, ids, count in _orders(codes, lengths, order):
+                self.totals[:, k] = np.bincount(text_of, minlength=T)
+                keys, n = np.unique(text_of * max(count, 1) + ids, return_counts=True)
+                text_u = keys // max(count, 1)
+                keys_of.append(text_u * K + k)
+                grams.append(keys - text_u * max(count, 1) + base)
+                counts.append(n)
+                base += count
+                k += 1
+        key = np.concatenate(keys_of)
+        order = np.argsort(key, kind="stable")
+        self.gram, self.count = np.concatenate(grams)[order], np.concatenate(counts)[order]
+        self.start = np.searchsorted(key[order], np.arange(T * K + 1))
+        self.n_grams = base
+
+
+def pair_scores(candidates: List[str], references: List[str], values: Mapping[str, Any]) -> np.ndarray:
+    """sacreBLEU's sentence chrF (0-1) of every candidate against every reference as its only
+    reference, (C, M) float64: each text's n-grams counted once, the pairs' matches by the
+    compiled :func:`ngram_core.chrf.kernel.pair_matches`."""
+    if values["lowercase"]:
+        candidates, references = [t.lower() for t in candidates], [t.lower() for t in references]
+    both = _Profiles(candidates + references, values)  # (one numbering of the n-grams for both sides)
+    C, M, K = len(candidates), len(references), both.totals.shape[1]
+    match = np.zeros((C, M, K), dtype=np.int64)
+    at = both.start[C * K]
+    compiled.compile_loops(kernel).pair_matches(both.start[:C * K + 1], both.gram, both.count, both.start[C * K:] - at,
+                                                both.gram[at:], both.count[at:], both.n_grams, match)
+    ref = np.broadcast_to(both.totals[None, C:], (C, M, K))
+    hyp = np.where(ref > 0, both.totals[:C, None], 0)
+    return f_scores(hyp, ref, match, values["beta"], values["eps_smoothing"]) / 100
 
 
 def empty_statistics(values: Mapping[str, Any]) -> ChrfStatistics:

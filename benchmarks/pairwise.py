@@ -159,24 +159,6 @@ def chrf_matrix(hyps, refs) -> None:
     say(f"  fastchrf.pairwise_chrf {fast:.3f} s: ngram_core is {fast / ours:.2f}x; its entries against sacreBLEU's "
         f"(0-1): {(gap == 0).sum()} of {n * n} equal, largest difference {gap.max():.3g}, mean {gap.mean():.3g}; "
         f"load {load()}")
-    chrf_reward = rewards.trl("chrf")
-    pool = iter(range(4000, len(hyps)))
-    size, repeats = 64, 21
-    batches = []
-    for _ in range(repeats):
-        rows = [next(pool) for _ in range(size)]
-        batches.append(([hyps[k] for k in rows], [refs[k % len(refs)] for k in rows]))
-    ours_ms, loop_ms = [], []
-    for completions, references in batches:  # fresh texts every call
-        start = time.perf_counter()
-        chrf_reward(prompts=["p"] * size, completions=completions, completion_ids=None, reference=references)
-        ours_ms.append(time.perf_counter() - start)
-        start = time.perf_counter()
-        [sacrebleu.sentence_chrf(c, [r]).score / 100 for c, r in zip(completions, references)]
-        loop_ms.append(time.perf_counter() - start)
-    a, b = statistics.median(ours_ms), statistics.median(loop_ms)
-    say(f"chrF reward, {size} fresh completions: ngram_core {a * 1e3:.2f} ms, sacreBLEU sentence_chrf loop "
-        f"{b * 1e3:.2f} ms: {b / a:.1f}x (medians of {repeats}); load {load()}")
 
 
 def self_bleu(hyps) -> None:
@@ -204,10 +186,12 @@ def self_bleu(hyps) -> None:
         f"{their_value!r}; load {load()}")
 
 
-def reward_batches(hyps, refs) -> None:
-    reward = rewards.trl("bleu")
+def reward_batches(hyps, refs, metric="bleu", sizes=((1, 101), (8, 51), (64, 21), (512, 7))) -> None:
+    """``rewards.trl(metric)`` on fresh batches against a loop of sacreBLEU's ``sentence_<metric>``."""
+    reward = rewards.trl(metric)
+    sentence = getattr(sacrebleu, f"sentence_{metric}")
     pool = iter(range(len(hyps)))
-    for size, repeats in ((1, 101), (8, 51), (64, 21), (512, 7)):
+    for size, repeats in sizes:
         batches = []
         for _ in range(repeats):
             rows = [next(pool) for _ in range(size)]
@@ -219,10 +203,10 @@ def reward_batches(hyps, refs) -> None:
             ours.append(time.perf_counter() - start)
         for completions, references in batches:
             start = time.perf_counter()
-            [sacrebleu.sentence_bleu(c, [r]).score / 100 for c, r in zip(completions, references)]
+            [sentence(c, [r]).score / 100 for c, r in zip(completions, references)]
             theirs.append(time.perf_counter() - start)
         a, b = statistics.median(ours), statistics.median(theirs)
-        say(f"reward, {size} fresh completions: ngram_core {a * 1e3:.2f} ms, sacreBLEU loop {b * 1e3:.2f} ms: "
+        say(f"{metric} reward, {size} fresh completions: ngram_core {a * 1e3:.2f} ms, sacreBLEU loop {b * 1e3:.2f} ms: "
             f"{b / a:.1f}x (medians of {repeats}); load {load()}")
 
 
@@ -253,11 +237,13 @@ def main() -> None:
     say(f"{len(hyps)} distinct outputs, {len(refs)} distinct references; {os.cpu_count()} cores; load {load()}")
     if "--only-chrf" in sys.argv:
         chrf_matrix(hyps, refs)
+        reward_batches(hyps[4000:], refs, "chrf")
         return
     matrices(hyps, refs)
     chrf_matrix(hyps, refs)
     self_bleu(hyps)
     reward_batches(hyps[4000:], refs)
+    reward_batches(hyps[4000:], refs, "chrf")
     meteor_pairs(hyps, refs)
 
 

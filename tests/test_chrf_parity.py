@@ -286,6 +286,30 @@ def test_command_line_equals_sacrebleu_command(tmp_path):
     assert ours["signature"].split("|")[1:-1] == theirs["signature"].split("|")[:-1]
 
 
+@pytest.mark.oracle
+def test_lowercase_flags_do_what_the_sacrebleu_command_does(tmp_path):
+    """``-lc`` lowercases BLEU only (sacreBLEU's chrF ignores it); ``--chrf-lowercase`` lowercases chrF."""
+    sacrebleu = shutil.which("sacrebleu")
+    require(sacrebleu is not None, "the sacrebleu command is not installed; pip install -e '.[test]'")
+    hyps, streams = _wmt("newstest2021", "de-en", "happypoet", ("A",))
+    hyps = [h.upper() if i % 2 else h for i, h in enumerate(hyps)]  # (so that case matters)
+    paths = []
+    for name, lines in [("ref", streams[0]), ("sys", hyps)]:
+        path = tmp_path / f"{name}.txt"
+        path.write_text("".join(line + "\n" for line in lines), encoding="utf-8")
+        paths.append(str(path))
+    scores = {}
+    for flags in (["-lc"], ["--chrf-lowercase"], ["-lc", "--chrf-lowercase"], []):
+        args = [paths[0], "-i", paths[1], "-m", "chrf", "-w", "12", *flags]
+        theirs = json.loads(subprocess.run([sacrebleu, *args], capture_output=True, text=True, check=True).stdout)
+        ours = json.loads(subprocess.run([sys.executable, "-m", "ngram_core", *args], capture_output=True, text=True,
+                                         check=True).stdout)
+        assert ours["score"] == theirs["score"], flags
+        assert ours["signature"].split("|")[1:-1] == theirs["signature"].split("|")[:-1], flags
+        scores[" ".join(flags)] = theirs["score"]
+    assert scores["-lc"] == scores[""] != scores["--chrf-lowercase"] == scores["-lc --chrf-lowercase"]
+
+
 # -- significance ---------------------------------------------------------------------------
 @pytest.mark.oracle
 @pytest.mark.parametrize("options", [{}, {"word_order": 2, "eps_smoothing": True}, {"beta": 1, "char_order": 4}],

@@ -7,7 +7,12 @@ n-grams get corpus-wide ids, order by order: the id of the n-gram at a position 
 code of (id of the (n-1)-gram there, id of its last symbol), as
 :func:`ngram_core.ngrams.index.factorize` numbers them. Each text's count of each id is
 one sorted array; a hypothesis's matches against its ``j``-th reference are a sorted
-look-up of its (reference, id) keys, clipped by the smaller count. Memory: a few int64
+look-up of its (reference, id) keys, clipped by the smaller count. A call of at least
+:data:`COMPILED_INPUT_CHARS` characters, or any call in a process that has loaded numba
+(:func:`ngram_core.compiled.use`), counts pair by pair in the compiled
+:mod:`ngram_core.chrf.kernel` instead: the same integers, about 6x faster
+(``benchmarks/README.md``). :func:`pair_scores` is the pairwise matrix's: each text's
+n-grams counted once, the pairs' matches compiled. Memory: a few int64
 arrays the size of the characters of 4,096 segments (:data:`CHUNK_SEGMENTS`) per order,
 one order at a time.
 """

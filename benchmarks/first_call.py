@@ -18,6 +18,10 @@ Online-B; see ``../shared/data/wmt``):
 - ``bleu-cli``: ``ngram-score REF -i SYS -m bleu -b`` against ``sacrebleu REF -i SYS -m bleu -b``;
 - ``bleu-script``: a script calling ``ngram_core.corpus_bleu`` against one calling
   ``sacrebleu.corpus_bleu``;
+- ``chrf-cli``: ``ngram-score REF -i SYS -m chrf -b`` against ``sacrebleu REF -i SYS -m chrf -b``
+  (``chrfpp-cli``: the same with ``--chrf-word-order 2``);
+- ``chrf-script``: a script calling ``ngram_core.corpus_chrf`` against one calling
+  ``sacrebleu.corpus_chrf`` (``chrfpp-script``: ``word_order=2`` on both sides);
 - ``nist-script``: ``ngram_core.corpus_nist`` against NLTK's ``corpus_nist`` on sacreBLEU's
   13a tokens (the tokenizing is in NLTK's process too);
 - ``meteor-script``: ``ngram_core.meteor.compute_meteor`` (METEOR 1.5) against the METEOR
@@ -66,6 +70,9 @@ _READ = (f"hyps = open({str(SYS)!r}, encoding='utf-8').read().splitlines()[:{{n}
 SCRIPTS = {
     "ours_bleu": "import ngram_core\n{read}print(round(ngram_core.corpus_bleu(hyps, [[r] for r in refs])['score'], 4))",
     "sacrebleu_bleu": "import sacrebleu\n{read}print(round(sacrebleu.corpus_bleu(hyps, [refs]).score, 4))",
+    "ours_chrf": ("import ngram_core\n{read}"
+                  "print(round(ngram_core.corpus_chrf(hyps, [[r] for r in refs], word_order={nw})['score'], 4))"),
+    "sacrebleu_chrf": "import sacrebleu\n{read}print(round(sacrebleu.corpus_chrf(hyps, [refs], word_order={nw}).score, 4))",
     "ours_nist": "import ngram_core\n{read}print(round(ngram_core.corpus_nist(hyps, [[r] for r in refs])['nist'], 4))",
     "nltk_nist": ("from nltk.translate.nist_score import corpus_nist\n"
                   "from sacrebleu.tokenizers.tokenizer_13a import Tokenizer13a\n{read}tok = Tokenizer13a()\n"
@@ -169,6 +176,14 @@ def pairs(args) -> Dict[str, Tuple[str, Side, Side]]:
                      Side("sacrebleu", [console_script("sacrebleu") or "sacrebleu", str(REF), "-i", str(SYS), "-m", "bleu", "-b"])),
         "bleu-script": ("BLEU, a script", Side("ngram_core.corpus_bleu", script("ours_bleu")),
                         Side("sacrebleu.corpus_bleu", script("sacrebleu_bleu"))),
+        **{f"{name}-cli": (f"{title}, command line",
+                           Side("ngram-score", [*ngram_score(), str(REF), "-i", str(SYS), "-m", "chrf", "-b", *flags]),
+                           Side("sacrebleu", [console_script("sacrebleu") or "sacrebleu", str(REF), "-i", str(SYS), "-m",
+                                              "chrf", "-b", *flags]))
+           for name, title, flags in (("chrf", "chrF", []), ("chrfpp", "chrF++", ["--chrf-word-order", "2"]))},
+        **{f"{name}-script": (f"{title}, a script", Side("ngram_core.corpus_chrf", script("ours_chrf", nw=nw)),
+                              Side("sacrebleu.corpus_chrf", script("sacrebleu_chrf", nw=nw)))
+           for name, title, nw in (("chrf", "chrF", 0), ("chrfpp", "chrF++", 2))},
         "nist-script": ("NIST, a script", Side("ngram_core.corpus_nist", script("ours_nist")),
                         Side("NLTK corpus_nist", script("nltk_nist"))),
     }

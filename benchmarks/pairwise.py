@@ -2,6 +2,7 @@
 
     pip install -e '.[bench]' && pip install --no-deps mbrs   # mbrs's dependencies would replace numpy and pyarrow
     python benchmarks/pairwise.py > pairwise.log               # about 5 minutes; figures in benchmarks/README.md
+    python benchmarks/pairwise.py --only-chrf                  # the chrF matrix and reward only
 
 Inputs are real WMT sentences (``corpora.english_targets()``: system outputs into English).
 Every figure is a median of repeated runs in one warm process (numba's kernels loaded,
@@ -12,6 +13,9 @@ printed with them. Parts:
    ``sacrebleu.sentence_bleu`` and ``mbrs``'s ``MetricBLEU.pairwise_scores`` (a process pool
    over sacreBLEU, ``num_workers`` = the machine's cores); peak memory of the call
    (``tracemalloc``: numpy's and numba's arrays) and of the process. Then 2,048 x 2,048.
+   chrF 512 x 512 against a loop of ``sacrebleu.sentence_chrf`` and ``fastchrf.pairwise_chrf``
+   (Rust, threads; not sacreBLEU's numbers: the gap is printed), and the chrF reward of 64
+   fresh completions against the ``sentence_chrf`` loop.
 2. Self-BLEU of 2,000 sentences: the sacreBLEU definition (a loop over ``sacrebleu.sentence_bleu``
    is timed on its first 50 texts and scaled to 2,000: each call costs the same, against 1,999
    references) and the Texygen definition against ``fast_bleu.SelfBLEU`` (C++, threads).
@@ -132,6 +136,31 @@ def matrices(hyps, refs) -> None:
         f"(the result alone: {n * n * 8 / 2**20:.0f} MB), process max RSS {max_rss_mb():.0f} MB; load {load()}")
 
 
+def chrf_matrix(hyps, refs) -> None:
+    """chrF 512 x 512: ours against a loop of sacreBLEU's ``sentence_chrf`` and fastchrf's
+    ``pairwise_chrf`` (Rust; its own chrF: how far its entries are from sacreBLEU's)."""
+    n = 512
+    cands, pseudo = hyps[:n], refs[:n]
+    ngram_core.pairwise("chrf", cands[:4], pseudo[:4])  # load the kernels
+    ours = median_time(lambda: ngram_core.pairwise("chrf", cands, pseudo), 5)
+    say(f"chrF {n}x{n}: ngram_core {ours:.3f} s ({n * n / ours:,.0f} pairs/s); load {load()}")
+    loop, matrix = once(lambda: [[sacrebleu.sentence_chrf(c, [r]).score for r in pseudo] for c in cands])
+    say(f"  sacrebleu.sentence_chrf loop {loop:.1f} s: ngram_core is {loop / ours:.0f}x; load {load()}")
+    theirs = np.array(matrix) / 100
+    say(f"  entries equal to sacreBLEU's: {(ngram_core.pairwise('chrf', cands, pseudo) == theirs).sum()} of {n * n}")
+    try:
+        import fastchrf
+    except ImportError:
+        say("  fastchrf: not installed (pip install fastchrf==0.2.1); skipped")
+        return
+    fast = median_time(lambda: fastchrf.pairwise_chrf([cands], [pseudo]), 5)
+    got = np.array(fastchrf.pairwise_chrf([cands], [pseudo])[0]) / 100
+    gap = np.abs(got - theirs)
+    say(f"  fastchrf.pairwise_chrf {fast:.3f} s: ngram_core is {fast / ours:.2f}x; its entries against sacreBLEU's "
+        f"(0-1): {(gap == 0).sum()} of {n * n} equal, largest difference {gap.max():.3g}, mean {gap.mean():.3g}; "
+        f"load {load()}")
+
+
 def self_bleu(hyps) -> None:
     texts = hyps[:2000]
     ngram_core.self_bleu(texts[:3])
@@ -157,10 +186,12 @@ def self_bleu(hyps) -> None:
         f"{their_value!r}; load {load()}")
 
 
-def reward_batches(hyps, refs) -> None:
-    reward = rewards.trl("bleu")
+def reward_batches(hyps, refs, metric="bleu", sizes=((1, 101), (8, 51), (64, 21), (512, 7))) -> None:
+    """``rewards.trl(metric)`` on fresh batches against a loop of sacreBLEU's ``sentence_<metric>``."""
+    reward = rewards.trl(metric)
+    sentence = getattr(sacrebleu, f"sentence_{metric}")
     pool = iter(range(len(hyps)))
-    for size, repeats in ((1, 101), (8, 51), (64, 21), (512, 7)):
+    for size, repeats in sizes:
         batches = []
         for _ in range(repeats):
             rows = [next(pool) for _ in range(size)]
@@ -172,10 +203,10 @@ def reward_batches(hyps, refs) -> None:
             ours.append(time.perf_counter() - start)
         for completions, references in batches:
             start = time.perf_counter()
-            [sacrebleu.sentence_bleu(c, [r]).score / 100 for c, r in zip(completions, references)]
+            [sentence(c, [r]).score / 100 for c, r in zip(completions, references)]
             theirs.append(time.perf_counter() - start)
         a, b = statistics.median(ours), statistics.median(theirs)
-        say(f"reward, {size} fresh completions: ngram_core {a * 1e3:.2f} ms, sacreBLEU loop {b * 1e3:.2f} ms: "
+        say(f"{metric} reward, {size} fresh completions: ngram_core {a * 1e3:.2f} ms, sacreBLEU loop {b * 1e3:.2f} ms: "
             f"{b / a:.1f}x (medians of {repeats}); load {load()}")
 
 
@@ -204,9 +235,15 @@ def meteor_pairs(hyps, refs) -> None:
 def main() -> None:
     hyps, refs = sentence_pool()
     say(f"{len(hyps)} distinct outputs, {len(refs)} distinct references; {os.cpu_count()} cores; load {load()}")
+    if "--only-chrf" in sys.argv:
+        chrf_matrix(hyps, refs)
+        reward_batches(hyps[4000:], refs, "chrf")
+        return
     matrices(hyps, refs)
+    chrf_matrix(hyps, refs)
     self_bleu(hyps)
     reward_batches(hyps[4000:], refs)
+    reward_batches(hyps[4000:], refs, "chrf")
     meteor_pairs(hyps, refs)
 
 

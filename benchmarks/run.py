@@ -83,21 +83,33 @@ def split_floor(c):
     return float(n)
 
 
-def ours_chrf(c):
+def ours_chrf(c, word_order=0):
     from ngram_core.chrf import corpus_chrf
 
-    return corpus_chrf(c.hypotheses, c.references, word_order=2)["score"]
+    return corpus_chrf(c.hypotheses, c.references, word_order=word_order)["score"]
 
 
-def ours_via_evaluate_load_chrf(c):
-    return _evaluate_metric("chrf_custom", word_order=2).compute(predictions=c.hypotheses,
-                                                                 references=c.references)["score"]
+def ours_via_evaluate_load_chrf(c, word_order=0):
+    return _evaluate_metric("chrf_custom", word_order=word_order).compute(predictions=c.hypotheses,
+                                                                          references=c.references)["score"]
 
 
-def sacrebleu_chrf(c):
+def sacrebleu_chrf(c, word_order=0):
     import sacrebleu
 
-    return sacrebleu.CHRF(word_order=2).corpus_score(c.hypotheses, _streams(c.references)).score
+    return sacrebleu.CHRF(word_order=word_order).corpus_score(c.hypotheses, _streams(c.references)).score
+
+
+def ours_chrfpp(c):
+    return ours_chrf(c, word_order=2)
+
+
+def ours_via_evaluate_load_chrfpp(c):
+    return ours_via_evaluate_load_chrf(c, word_order=2)
+
+
+def sacrebleu_chrfpp(c):
+    return sacrebleu_chrf(c, word_order=2)
 
 
 def ours_nist(c):
@@ -340,7 +352,7 @@ def _evaluate_metric(folder, **options):
 TOOLS: Dict[str, Callable] = {f.__name__: f for f in [
     ours_bleu, ours_via_evaluate_load_bleu, sacrebleu_bleu, bleuscore_bleu, split_floor, ours_nist, ours_via_evaluate_load_nist, nltk_nist,
     ours_meteor_nltk, ours_meteor15, ours_via_evaluate_load_meteor, nltk_meteor, ours_chrf, ours_via_evaluate_load_chrf,
-    sacrebleu_chrf]}
+    sacrebleu_chrf, ours_chrfpp, ours_via_evaluate_load_chrfpp, sacrebleu_chrfpp]}
 INPUTS = {
     "all": corpora.all_systems,
     "all_x10": lambda: corpora.repeat(corpora.all_systems(), 10),
@@ -547,8 +559,9 @@ def main() -> None:
         print(compare("NIST (n=5, 13a), all systems", full, "ours_nist",
                       ["ours_nist", "ours_via_evaluate_load_nist", "nltk_nist"], args.repeats, mem))
     if args.only in (None, "chrf"):
-        print(compare("chrF++ (sacreBLEU's CHRF, word_order=2), all systems", full, "ours_chrf",
-                      ["ours_chrf", "ours_via_evaluate_load_chrf", "sacrebleu_chrf"], args.repeats, mem))
+        for label, suffix in (("chrF (sacreBLEU's CHRF)", "chrf"), ("chrF++ (sacreBLEU's CHRF, word_order=2)", "chrfpp")):
+            print(compare(f"{label}, all systems", full, f"ours_{suffix}",
+                          [f"ours_{suffix}", f"ours_via_evaluate_load_{suffix}", f"sacrebleu_{suffix}"], args.repeats, mem))
     if args.only in (None, "meteor"):
         print(compare("METEOR, English targets", corpora.english_targets(), "ours_meteor_nltk",
                       ["ours_meteor_nltk", "ours_via_evaluate_load_meteor", "nltk_meteor"], args.repeats,

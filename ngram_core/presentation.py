@@ -26,6 +26,8 @@ class Presentation:
     first, on the command line's scale (None: the metric's ``headline``);
     ``segment_score_doc``: what its segment scores are, in a few words;
     ``flag_aliases``: option -> further command-line spellings (sacreBLEU's);
+    ``own_flags_only``: options that the shared flags (``-tok``, ``-lc``) never set for this
+    metric, only its own ``--<metric>-<option>`` (sacreBLEU's ``-lc`` leaves chrF alone);
     ``details(result)``: the command line's verbose part of a corpus result;
     ``segment_details(stats, values)``: the verbose part of each segment's score.
     """
@@ -35,6 +37,7 @@ class Presentation:
     shown_decimals: int = 4
     segment_score_doc: str = "segment score"
     flag_aliases: Mapping[str, Tuple[str, ...]] = field(default_factory=dict)
+    own_flags_only: Tuple[str, ...] = ()
     details: Callable[[Mapping[str, Any]], str] = _no_details
     segment_details: Optional[Callable[[Any, Mapping[str, Any]], List[str]]] = None
 

@@ -16,6 +16,9 @@ import subprocess
 import sys
 import time
 
+import string
+
+import numpy as np
 import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
@@ -23,7 +26,7 @@ from hypothesis import strategies as st
 from conftest import read_lines, require, require_module, require_wmt
 
 from ngram_core import compiled, registry, score_all
-from ngram_core.chrf import corpus_chrf
+from ngram_core.chrf import corpus_chrf, kernel, statistics
 from ngram_core.chrf.statistics import chrf_statistics
 from ngram_core.statistics import LocalWire
 
@@ -60,8 +63,13 @@ def _theirs(hyps, streams, options):
     return corpus, sentences, signature
 
 
-def _ours(hyps, refs, options, plain):
-    with compiled.preferring_plain(plain):
+# the three ways a call counts: plain Python (Counter), the array code (numpy), the compiled kernel (numba)
+PATHS = {"plain": (True, False), "arrays": (False, False), "compiled": (False, True)}
+
+
+def _ours(hyps, refs, options, path):
+    plain, compiled_kernel = PATHS[path]
+    with compiled.preferring_plain(plain), compiled.preferring(compiled_kernel):
         return corpus_chrf(hyps, refs, return_segments=True, **options)
 
 
@@ -86,8 +94,8 @@ def test_wmt_scores_and_signatures_equal_sacrebleu(testset, langpair, system, op
     hyps, streams = _wmt(testset, langpair, system, refs_used)
     corpus, sentences, signature = _theirs(hyps, streams, options)
     refs = [list(r) for r in zip(*streams)]
-    for plain in (False, True):  # the array code and plain Python
-        ours = _ours(hyps, refs, options, plain)
+    for path in PATHS:
+        ours = _ours(hyps, refs, options, path)
         assert ours["score"] == corpus and ours["chrf"] == corpus / 100
         assert ours["segment_scores"] == [s / 100 for s in sentences]  # largest difference: 0
         _same_signature(ours["signature"], signature, options)
@@ -142,8 +150,8 @@ def _sacrebleu_on(hyps, refs, options):
 def test_generated_text_equals_sacrebleu(corpus, options):
     hyps, refs = corpus
     corpus_score, sentences, signature = _sacrebleu_on(hyps, refs, options)
-    for plain in (False, True):
-        ours = _ours(hyps, refs, options, plain)
+    for path in PATHS:
+        ours = _ours(hyps, refs, options, path)
         assert ours["score"] == corpus_score
         assert ours["segment_scores"] == [s / 100 for s in sentences]
         _same_signature(ours["signature"], signature, options)
@@ -172,14 +180,35 @@ def test_statistics_add_across_shards(corpus, options, data):
 
 @pytest.mark.oracle
 def test_a_corpus_counted_in_chunks_gives_the_same_statistics(monkeypatch):
-    from ngram_core.chrf import statistics
-
     hyps, streams = _wmt("newstest2021", "en-de", "Online-W", ("A", "C", "D"))
     refs = [list(r) for r in zip(*streams)]
     whole = corpus_chrf(hyps, refs, word_order=2, return_segments=True)
     monkeypatch.setattr(statistics, "CHUNK_SEGMENTS", 7)
-    with compiled.preferring_plain(False):
-        assert corpus_chrf(hyps, refs, word_order=2, return_segments=True) == whole
+    for path in ("arrays", "compiled"):
+        assert _ours(hyps, refs, {"word_order": 2}, path) == whole
+
+
+def test_kernel_reads_whitespace_and_punctuation_as_python():
+    """The kernel's own character classes: ``str.split()``'s whitespace (``str.isspace``) and ASCII punctuation."""
+    assert [c for c in range(0x110000) if kernel.is_space(c)] == [c for c in range(0x110000) if chr(c).isspace()]
+    assert {chr(c) for c in range(0x110000) if kernel.is_punctuation(c)} == set(string.punctuation)
+
+
+@settings(max_examples=40, deadline=None)
+@given(corpora(), options_strategy)
+def test_kernel_as_plain_python_counts_as_compiled(corpus, options):
+    """The kernel's one body, run as Python and compiled by numba: the same counts as the array code."""
+    hyps, refs = corpus
+    values = registry.get("chrf").OPTIONS.resolve(options)
+    index = {}
+    table = [[index.setdefault(r, len(index)) for r in row] for row in refs]
+    ref_table = np.full((len(hyps), max(map(len, table))), -1, dtype=np.int64)
+    for s, row in enumerate(table):
+        ref_table[s, :len(row)] = row
+    texts = [t.lower() for t in [*hyps, *index]] if values["lowercase"] else [*hyps, *index]
+    expected = [a.tolist() for a in statistics._array_counts(texts, ref_table, values)]
+    for module in (kernel, compiled.compile_loops(kernel)):
+        assert [a.tolist() for a in statistics._compiled_counts(texts, ref_table, values, module)] == expected
 
 
 def test_long_lines_stay_fast_and_agree():
@@ -255,6 +284,30 @@ def test_command_line_equals_sacrebleu_command(tmp_path):
                                      check=True).stdout)
     assert ours["score"] == theirs["score"]
     assert ours["signature"].split("|")[1:-1] == theirs["signature"].split("|")[:-1]
+
+
+@pytest.mark.oracle
+def test_lowercase_flags_do_what_the_sacrebleu_command_does(tmp_path):
+    """``-lc`` lowercases BLEU only (sacreBLEU's chrF ignores it); ``--chrf-lowercase`` lowercases chrF."""
+    sacrebleu = shutil.which("sacrebleu")
+    require(sacrebleu is not None, "the sacrebleu command is not installed; pip install -e '.[test]'")
+    hyps, streams = _wmt("newstest2021", "de-en", "happypoet", ("A",))
+    hyps = [h.upper() if i % 2 else h for i, h in enumerate(hyps)]  # (so that case matters)
+    paths = []
+    for name, lines in [("ref", streams[0]), ("sys", hyps)]:
+        path = tmp_path / f"{name}.txt"
+        path.write_text("".join(line + "\n" for line in lines), encoding="utf-8")
+        paths.append(str(path))
+    scores = {}
+    for flags in (["-lc"], ["--chrf-lowercase"], ["-lc", "--chrf-lowercase"], []):
+        args = [paths[0], "-i", paths[1], "-m", "chrf", "-w", "12", *flags]
+        theirs = json.loads(subprocess.run([sacrebleu, *args], capture_output=True, text=True, check=True).stdout)
+        ours = json.loads(subprocess.run([sys.executable, "-m", "ngram_core", *args], capture_output=True, text=True,
+                                         check=True).stdout)
+        assert ours["score"] == theirs["score"], flags
+        assert ours["signature"].split("|")[1:-1] == theirs["signature"].split("|")[:-1], flags
+        scores[" ".join(flags)] = theirs["score"]
+    assert scores["-lc"] == scores[""] != scores["--chrf-lowercase"] == scores["-lc --chrf-lowercase"]
 
 
 # -- significance ---------------------------------------------------------------------------

@@ -38,7 +38,7 @@ def test_every_group_scores_as_the_single_process(ds, case):
     assert_every_group(metric, options, got, ["langpair", "system"])
 
 
-@pytest.mark.parametrize("metric", ["bleu", "nist"])
+@pytest.mark.parametrize("metric", ["bleu", "nist", "chrf"])
 def test_groups_by_one_column_and_none(ds, metric):
     by_pair = ngram_ray.corpus_score(ds, metric, predictions="hyp", references="refs", group_by="langpair",
                                      batch_size=BATCH)

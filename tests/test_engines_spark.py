@@ -51,7 +51,7 @@ def test_every_group_scores_as_the_single_process(df, case):
     assert_every_group(metric, options, got, ["langpair", "system"])
 
 
-@pytest.mark.parametrize("metric", ["bleu", "nist"])
+@pytest.mark.parametrize("metric", ["bleu", "nist", "chrf"])
 def test_groups_by_one_column_and_none(spark, metric):
     shuffled = frame(spark, wmt_rows())  # any partitioning: the sums do not depend on it
     by_system = ngram_spark.corpus_score(shuffled, metric, predictions="hyp", references="refs", group_by="system")

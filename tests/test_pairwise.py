@@ -167,6 +167,36 @@ def test_generated_self_bleu_and_mbr_equal_loops(texts):
     assert selection.utilities.tolist() == utilities and selection.index == int(np.argmax(utilities))
 
 
+CHRF_OPTIONS = [{}, {"word_order": 2}, {"lowercase": True, "eps_smoothing": True, "whitespace": True, "beta": 1}]
+
+
+@pytest.mark.parametrize("options", CHRF_OPTIONS, ids=["chrF", "chrF++", "lc,eps,space,beta=1"])
+@pytest.mark.parametrize("compiled_pairs", [False, True], ids=["pairs as a corpus", "compiled pairs"])
+def test_chrf_matrix_and_mbr_equal_loops_of_sacrebleu_on_wmt(options, compiled_pairs):
+    """Both ways chrF scores pairs (the corpus path, and each text's n-grams once with the compiled pair kernel)."""
+    hyps, refs = wmt_texts(60)
+    metric = sacrebleu.CHRF(**options)
+    expected = [[metric.sentence_score(h, [r]).score / 100 for r in refs[:40]] for h in hyps]
+    with ngram_core.compiled.preferring(compiled_pairs):
+        assert ngram_core.pairwise("chrf", hyps, refs[:40], **options).tolist() == expected
+        selection = ngram_core.mbr_select("chrf", hyps, refs[:40], **options)
+        own = ngram_core.pairwise("chrf", hyps[:30], **options)
+    utilities = [sum(row) / 40 for row in expected]
+    assert selection.utilities.tolist() == utilities and selection.index == int(np.argmax(utilities))
+    assert own.tolist() == [[metric.sentence_score(h, [o]).score / 100 for o in hyps[:30]] for h in hyps[:30]]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(SENTENCES, min_size=1, max_size=6), st.lists(SENTENCES, min_size=1, max_size=6),
+       st.sampled_from(CHRF_OPTIONS))
+def test_generated_chrf_matrices_equal_sacrebleu(candidates, references, options):
+    metric = sacrebleu.CHRF(**options)
+    expected = [[metric.sentence_score(c, [r]).score / 100 for r in references] for c in candidates]
+    for compiled_pairs in (False, True):
+        with ngram_core.compiled.preferring(compiled_pairs):
+            assert ngram_core.pairwise("chrf", candidates, references, **options).tolist() == expected
+
+
 def test_meteor_matrix_equals_the_jar():
     from helpers.jar_scores import jar_scores
 

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any, Callable, Dict, List, Mapping, Optional
 from ..lazy import np
 
 from .. import chrf as chrf_core
+from .. import compiled
 from ..metric import Adapter, Corpora, Metric
 from ..presentation import Presentation
 from . import plain as chrf_plain
@@ -84,6 +85,17 @@ class Chrf(Metric):
         stats = _statistics().chrf_statistics(hypotheses, references, values)
         return self.segment_scores(stats, values) / 100
 
+    def pair_scorer(self, candidates: List[str], references: List[str],
+                    values: Mapping[str, Any]) -> Callable[[int, int], np.ndarray]:
+        """Compiled (:func:`ngram_core.chrf.statistics.pair_scores`: each text's n-grams
+        counted once) where the rule runs a corpus of these pairs compiled, else the pairs
+        as one corpus, block by block (:meth:`Metric.pair_scorer`)."""
+        chars = sum(map(len, candidates)) * len(references) + sum(map(len, references)) * len(candidates)
+        if not compiled.use(chars, _statistics().COMPILED_INPUT_CHARS):
+            return super().pair_scorer(candidates, references, values)
+        pair_scores = _statistics().pair_scores
+        return lambda start, stop: pair_scores(candidates[start:stop], references, values)
+
     def plain_scorer(self, hypotheses: List[str], references: List[List[str]],
                      values: Mapping[str, Any]) -> Optional[Callable[[], Dict[str, Any]]]:
         if not chrf_plain.applies(hypotheses, references):
@@ -101,4 +113,5 @@ PRESENTATION = Presentation(
     width=2, shown="score", shown_decimals=2,  # 0-100, as sacreBLEU prints chrF
     segment_score_doc="sentence chrF (sacreBLEU's sentence_score), 0-100",
     flag_aliases={"char_order": ("-cc",), "word_order": ("-cw",)},
+    own_flags_only=("lowercase",),  # sacreBLEU's -lc is BLEU's: chrF lowercases with --chrf-lowercase only
     details=details)

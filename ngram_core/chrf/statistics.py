@@ -7,7 +7,12 @@ n-grams get corpus-wide ids, order by order: the id of the n-gram at a position 
 code of (id of the (n-1)-gram there, id of its last symbol), as
 :func:`ngram_core.ngrams.index.factorize` numbers them. Each text's count of each id is
 one sorted array; a hypothesis's matches against its ``j``-th reference are a sorted
-look-up of its (reference, id) keys, clipped by the smaller count. Memory: a few int64
+look-up of its (reference, id) keys, clipped by the smaller count. A call of at least
+:data:`COMPILED_INPUT_CHARS` characters, or any call in a process that has loaded numba
+(:func:`ngram_core.compiled.use`), counts pair by pair in the compiled
+:mod:`ngram_core.chrf.kernel` instead: the same integers, about 6x faster
+(``benchmarks/README.md``). :func:`pair_scores` is the pairwise matrix's: each text's
+n-grams counted once, the pairs' matches compiled. Memory: a few int64
 arrays the size of the characters of 4,096 segments (:data:`CHUNK_SEGMENTS`) per order,
 one order at a time.
 """
@@ -23,7 +28,7 @@ from .. import compiled
 from ..ngrams.encoded import intern_strings
 from ..ngrams.index import factorize
 from ..statistics import Statistics, segment_field
-from . import EPS
+from . import EPS, kernel
 from .plain import characters, prepared, words
 
 
@@ -105,6 +110,7 @@ def _orders(codes: np.ndarray, lengths: np.ndarray, max_order: int):
         yield text_of[at], ids[at], count
 
 
+COMPILED_INPUT_CHARS = 2_000_000  # one call this large counts compiled (ngram_core.compiled's rule)
 CHUNK_SEGMENTS = 4096  # segments counted at once: memory stays bounded (each segment's statistics are its own)
 
 
@@ -127,10 +133,41 @@ def _chunk_statistics(hypotheses: Sequence[str], references: Sequence[Sequence[s
     index: Dict[str, int] = {}
     table = [[index.setdefault(r, len(index)) for r in refs] for refs in references]
     J = max(map(len, table), default=0)
+    if not J:
+        return empty_statistics(values)
     ref_table = np.full((S, J), -1, dtype=np.int64)
     for s, row in enumerate(table):
         ref_table[s, :len(row)] = row
-    texts = [prepared(t, values) for t in chain(hypotheses, index)]
+    texts = [t.lower() for t in chain(hypotheses, index)] if values["lowercase"] else [*hypotheses, *index]
+    counts = _compiled_counts if compiled.use(sum(map(len, texts)), COMPILED_INPUT_CHARS) else _array_counts
+    hyp, ref, match = counts(texts, ref_table, values)
+    present = ref_table >= 0
+    if J == 1:
+        best = np.zeros(S, dtype=np.int64)
+    else:
+        scores = f_scores(hyp, ref, match, values["beta"], values["eps_smoothing"])
+        best = np.argmax(np.where(present, scores, -np.inf), axis=1)  # the first of the best
+    pick = np.arange(S)
+    return ChrfStatistics(hyp[pick, best], ref[pick, best], match[pick, best], present.sum(axis=1).astype(np.int64))
+
+
+def _compiled_counts(texts: List[str], ref_table: np.ndarray, values: Mapping[str, Any], loops: Any = None):
+    """(hyp, ref, match), each (S, J, K): :func:`ngram_core.chrf.kernel.pair_statistics`,
+    compiled (or ``loops``: the kernel module itself, as the test of its one body runs it)."""
+    S, J = ref_table.shape
+    K = values["char_order"] + values["word_order"]
+    codes = np.frombuffer("".join(texts).encode("utf-32-le", "surrogatepass"), dtype="<i4")  # (code points < 2^21)
+    offsets = np.zeros(len(texts) + 1, dtype=np.int64)
+    np.cumsum(np.fromiter(map(len, texts), dtype=np.int64, count=len(texts)), out=offsets[1:])
+    hyp, ref, match = (np.zeros((S, J, K), dtype=np.int64) for _ in range(3))
+    (loops or compiled.compile_loops(kernel)).pair_statistics(codes, offsets, ref_table, S, values["char_order"],
+                                                   values["word_order"], values["whitespace"], hyp, ref, match)
+    return hyp, ref, match
+
+
+def _array_counts(texts: List[str], ref_table: np.ndarray, values: Mapping[str, Any]):
+    """(hyp, ref, match), each (S, J, K), with numpy: a sorted look-up per order and reference slot."""
+    S, J = ref_table.shape
     K = values["char_order"] + values["word_order"]
     hyp = np.zeros((S, J, K), dtype=np.int64)
     ref = np.zeros((S, J, K), dtype=np.int64)
@@ -161,12 +198,54 @@ def _chunk_statistics(hypotheses: Sequence[str], references: Sequence[Sequence[s
                     clipped = np.where(found, np.minimum(hyp_counts, ref_counts[at]), 0)
                     match[:, j, k] = np.bincount(hyp_segment, weights=clipped, minlength=S).astype(np.int64)
             k += 1
-    if not J:
-        return empty_statistics(values)
-    scores = f_scores(hyp, ref, match, values["beta"], values["eps_smoothing"])
-    best = np.argmax(np.where(present, scores, -np.inf), axis=1)  # the first of the best
-    pick = np.arange(S)
-    return ChrfStatistics(hyp[pick, best], ref[pick, best], match[pick, best], present.sum(axis=1).astype(np.int64))
+    return hyp, ref, match
+
+
+class _Profiles:
+    """Each text's distinct n-grams (ids shared by every text given together) and their
+    counts, order by order, in :func:`ngram_core.chrf.kernel.pair_matches`'s layout, and
+    its n-grams per order (``totals``, (T, K))."""
+
+    def __init__(self, texts: List[str], values: Mapping[str, Any]) -> None:
+        T, K = len(texts), values["char_order"] + values["word_order"]
+        keys_of, grams, counts = [], [], []
+        self.totals = np.zeros((T, K), dtype=np.int64)
+        base, k = 0, 0
+        for char, order in ((True, values["char_order"]), (False, values["word_order"])):
+            if not order:
+                continue
+            codes, lengths = _symbols([characters(t, values["whitespace"]) for t in texts] if char else texts, char)
+            for text_of, ids, count in _orders(codes, lengths, order):
+                self.totals[:, k] = np.bincount(text_of, minlength=T)
+                keys, n = np.unique(text_of * max(count, 1) + ids, return_counts=True)
+                text_u = keys // max(count, 1)
+                keys_of.append(text_u * K + k)
+                grams.append(keys - text_u * max(count, 1) + base)
+                counts.append(n)
+                base += count
+                k += 1
+        key = np.concatenate(keys_of)
+        order = np.argsort(key, kind="stable")
+        self.gram, self.count = np.concatenate(grams)[order], np.concatenate(counts)[order]
+        self.start = np.searchsorted(key[order], np.arange(T * K + 1))
+        self.n_grams = base
+
+
+def pair_scores(candidates: List[str], references: List[str], values: Mapping[str, Any]) -> np.ndarray:
+    """sacreBLEU's sentence chrF (0-1) of every candidate against every reference as its only
+    reference, (C, M) float64: each text's n-grams counted once, the pairs' matches by the
+    compiled :func:`ngram_core.chrf.kernel.pair_matches`."""
+    if values["lowercase"]:
+        candidates, references = [t.lower() for t in candidates], [t.lower() for t in references]
+    both = _Profiles(candidates + references, values)  # (one numbering of the n-grams for both sides)
+    C, M, K = len(candidates), len(references), both.totals.shape[1]
+    match = np.zeros((C, M, K), dtype=np.int64)
+    at = both.start[C * K]
+    compiled.compile_loops(kernel).pair_matches(both.start[:C * K + 1], both.gram, both.count, both.start[C * K:] - at,
+                                                both.gram[at:], both.count[at:], both.n_grams, match)
+    ref = np.broadcast_to(both.totals[None, C:], (C, M, K))
+    hyp = np.where(ref > 0, both.totals[:C, None], 0)
+    return f_scores(hyp, ref, match, values["beta"], values["eps_smoothing"]) / 100
 
 
 def empty_statistics(values: Mapping[str, Any]) -> ChrfStatistics:

@@ -33,6 +33,8 @@ CASES = (
     ("nist", {"mteval_quirks": True}),
     ("meteor", {}),
     ("meteor", {"stages": ["exact", "stem"]}),
+    ("chrf", {}),
+    ("chrf", {"word_order": 2, "lowercase": True}),
 )
 # Values that are sums of floats, added in another order by the engines: 1e-12 relative.
 # Everything else (BLEU, every count, METEOR's meteor_corpus, the signatures) must be equal.

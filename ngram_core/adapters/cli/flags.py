@@ -161,7 +161,8 @@ def metric_options(args: argparse.Namespace, metrics: Sequence[str], flags: Sequ
             context = {**{k: v for k, v in given_shared.items() if k in declaration}, **own}
             if flag.option.name in own or flag.option.name not in declaration:
                 continue  # the metric's own flag wins
-            if declaration.reads(flag.option.name, context):
+            if declaration.reads(flag.option.name, context) and \
+                    flag.option.name not in registry.presentation(metric).own_flags_only:
                 options.setdefault(metric, {})[flag.option.name] = value
                 applied.append(metric.upper())
             else:

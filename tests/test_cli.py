@@ -296,8 +296,10 @@ def test_usage_errors(files):
 
 
 def test_sacrebleus_test_set_flags_say_what_to_do_instead(files):
-    """-t/-l download a test set in sacreBLEU; here they are refused, not read as -tok/-lc."""
-    for flags in (["-t", "wmt22"], ["-t", "none"], ["-l", "en-de"], ["--test-set", "wmt22", "--language-pair", "en-de"]):
+    """-t downloads a test set in sacreBLEU; here it is refused, not read as -tok (-l with local files: see
+    test_sacrebleu_habits_on_the_command_line.py)."""
+    for flags in (["-t", "wmt22"], ["-t", "none"], ["-t", "wmt22", "-l", "en-de"],
+                  ["--test-set", "wmt22", "--language-pair", "en-de"]):
         err = _error(files["ref.A"], "-i", files["base"], *flags)
         assert "does not download test sets" in err and "ngram-score ref.txt -i system.txt" in err, flags
     assert float(ok(files["ref.A"], "-i", files["base"], "-tok", "char", "-b")) != \

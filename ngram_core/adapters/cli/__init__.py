@@ -41,6 +41,7 @@ from ...significance.settings import (
 from ...suite import plain_results, split_options
 from .files import InputError, read_inputs
 from .flags import add_metric_flags, in_flags, metric_options
+from .language import TOKENIZER_OF_TARGET, apply_language_pair
 from .output import Report, render
 
 PROG = "ngram-score"
@@ -53,8 +54,8 @@ def build_parser() -> argparse.ArgumentParser:
                     "tests (sacreBLEU's interface).\n"
                     "  ngram-score ref.txt -i base.txt a.txt b.txt -m bleu nist meteor --paired-bs",
         epilog="Seed: NGRAM_CORE_SEED, else SACREBLEU_SEED, else 12345 ('none': fresh entropy); --seed overrides.\n"
-               "Flags are spelled out in full (no abbreviations: -t is not -tok). sacreBLEU's -t/--test-set and "
-               "-l/--language-pair\n(its test-set download) are not offered: give the reference file(s) as arguments.",
+               "Flags are spelled out in full (no abbreviations: -t is not -tok). sacreBLEU's -t/--test-set (its "
+               "test-set download)\nis not offered: give the reference file(s) as arguments.",
         allow_abbrev=False)
     parser.add_argument("refs", nargs="*", default=[], help="reference file(s): several files, several references")
     parser.add_argument("--input", "-i", nargs="*", default=None,
@@ -93,15 +94,18 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", "-V", action="version", version=f"%(prog)s {__version__}")
     # sacreBLEU's test-set download: refused with what to do instead (see _sacrebleu_download)
     parser.add_argument("--test-set", "-t", dest="test_set", default=None, help=argparse.SUPPRESS)
-    parser.add_argument("--language-pair", "-l", dest="language_pair", default=None, help=argparse.SUPPRESS)
+    parser.add_argument("--language-pair", "-l", dest="language_pair", default=None, metavar="SRC-TGT",
+                        help="the files' language pair, as sacreBLEU reads it with local files: the target's tokenizer "
+                             f"where -tok is not given ({', '.join(f'{k}: {v}' for k, v in TOKENIZER_OF_TARGET.items())}, "
+                             "else 13a) and METEOR 1.5's language (cs: cz, an unknown one: other)")
     return parser
 
 
 def _sacrebleu_download(args: argparse.Namespace) -> Optional[str]:
-    """The message for sacreBLEU's -t/-l, which download a test set: not offered here."""
-    given = [f"{flag} {value}" for flag, value in (("-t", args.test_set), ("-l", args.language_pair)) if value is not None]
-    if not given:
+    """The message for sacreBLEU's -t (with its -l), which downloads a test set: not offered here."""
+    if args.test_set is None:
         return None
+    given = [f"{flag} {value}" for flag, value in (("-t", args.test_set), ("-l", args.language_pair)) if value is not None]
     return (f"{' '.join(given)}: ngram-score does not download test sets (sacreBLEU's -t/--test-set and "
             "-l/--language-pair). Get the files once, e.g. `sacrebleu -t wmt22 -l en-de --echo ref > ref.txt`, then "
             "give them as arguments: ngram-score ref.txt -i system.txt. (-tok is the tokenizer, -lc lowercases.)")
@@ -190,6 +194,8 @@ def _run(args: argparse.Namespace, messages: _Messages, stdin) -> str:
     resolve_seed(seed)  # a bad NGRAM_CORE_SEED fails before any work
     ignored: List[str] = []
     options = metric_options(args, metrics, ignored=ignored)
+    if args.language_pair is not None:
+        apply_language_pair(args.language_pair, metrics, options, args.all__tokenize is not None, messages.info)
     for message in ignored:
         messages.info(message)
     per_metric = split_options(metrics, options)  # option values are checked before the files are read

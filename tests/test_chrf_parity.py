@@ -287,6 +287,39 @@ def test_command_line_equals_sacrebleu_command(tmp_path):
 
 
 @pytest.mark.oracle
+@pytest.mark.parametrize("flags", [[], ["--chrf-word-order", "2"]], ids=["chrF", "chrF++"])
+def test_command_line_prints_what_the_sacrebleu_command_prints(tmp_path, flags):
+    """Default width (1 decimal), the score's name (chrF2, chrF2++), the JSON keys (no
+    verbose part), ``-b`` and ``-f text``: sacreBLEU's output but for our version (and the
+    name our signature carries in front)."""
+    sacrebleu = shutil.which("sacrebleu")
+    require(sacrebleu is not None, "the sacrebleu command is not installed; pip install -e '.[test]'")
+    hyps, streams = _wmt("newstest2021", "de-en", "happypoet", ("A",))
+    paths = []
+    for name, lines in [("ref", streams[0]), ("sys", hyps)]:
+        path = tmp_path / f"{name}.txt"
+        path.write_text("".join(line + "\n" for line in lines), encoding="utf-8")
+        paths.append(str(path))
+    args = [paths[0], "-i", paths[1], "-m", "chrf", *flags]
+
+    def both(*more):
+        theirs = subprocess.run([sacrebleu, *args, *more], capture_output=True, text=True, check=True).stdout
+        ours = subprocess.run([sys.executable, "-m", "ngram_core", *args, *more], capture_output=True, text=True,
+                              check=True).stdout
+        return ours, theirs
+
+    ours, theirs = (json.loads(out) for out in both())
+    version = ours.pop("version"), theirs.pop("version")
+    assert version[1] == "2.6.0" and version[0].startswith("ngram-core-")
+    assert ours.pop("signature").split("|")[1:-1] == theirs.pop("signature").split("|")[:-1]
+    assert ours == theirs  # name, score to 1 decimal, every signature field, nothing more
+    ours, theirs = both("-b")
+    assert ours == theirs
+    ours, theirs = both("-f", "text")
+    assert ours.replace(version[0], "2.6.0") == theirs
+
+
+@pytest.mark.oracle
 def test_lowercase_flags_do_what_the_sacrebleu_command_does(tmp_path):
     """``-lc`` lowercases BLEU only (sacreBLEU's chrF ignores it); ``--chrf-lowercase`` lowercases chrF."""
     sacrebleu = shutil.which("sacrebleu")

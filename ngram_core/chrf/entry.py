@@ -103,15 +103,9 @@ class Chrf(Metric):
         return lambda: chrf_plain.result(hypotheses, references, values)
 
 
-def details(result: Mapping[str, Any]) -> str:
-    """The command line's verbose part of a corpus score."""
-    return f"(char_order = {result['char_order']} word_order = {result['word_order']} beta = {result['beta']})"
-
-
 CHRF = Chrf()
 PRESENTATION = Presentation(
-    width=2, shown="score", shown_decimals=2,  # 0-100, as sacreBLEU prints chrF
+    width=1, shown="score", shown_decimals=2,  # 0-100; the command line's 1 decimal and no verbose part, as sacrebleu -m chrf
     segment_score_doc="sentence chrF (sacreBLEU's sentence_score), 0-100",
     flag_aliases={"char_order": ("-cc",), "word_order": ("-cw",)},
-    own_flags_only=("lowercase",),  # sacreBLEU's -lc is BLEU's: chrF lowercases with --chrf-lowercase only
-    details=details)
+    own_flags_only=("lowercase",))  # sacreBLEU's -lc is BLEU's: chrF lowercases with --chrf-lowercase only

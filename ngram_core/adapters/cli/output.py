@@ -71,7 +71,8 @@ def single_json(report: Report) -> str:
     for name in report.score_names:
         result, width = report.results[0][name], report.width_of(name)
         signature = report.signatures[name]
-        item = {"name": name, "score": float(_fixed(result.score, width)), "signature": signature}
+        # sacreBLEU names one system's score as its signature does (chrF2, chrF2++ for -m chrf)
+        item = {"name": signature.split("|", 1)[0], "score": float(_fixed(result.score, width)), "signature": signature}
         if result.mean is not None:
             mean, ci = _fixed(result.mean, width), _fixed(result.ci, width)
             item.update({"confidence_mean": float(mean), "confidence_var": float(ci), "confidence": f"μ = {mean} ± {ci}"})

@@ -4,8 +4,8 @@ n-grams and matches per segment and order, added by the declared reductions) and
 
 The characters (code points) or words of every text are numbered, and each order's
 n-grams get corpus-wide ids, order by order: the id of the n-gram at a position is the
-code of (id of the (n-1)-gram there, id of its last symbol), as
-:func:`ngram_core.ngrams.index.factorize` numbers them. Each text's count of each id is
+code of (id of the (n-1)-gram there, id of its last symbol), numbered densely by a table
+of flags or numpy's sort (:func:`_dense`; no pyarrow to import). Each text's count of each id is
 one sorted array; a hypothesis's matches against its ``j``-th reference are a sorted
 look-up of its (reference, id) keys, clipped by the smaller count. A call of at least
 :data:`COMPILED_INPUT_CHARS` characters, or any call in a process that has loaded numba
@@ -26,7 +26,6 @@ from ..lazy import np
 
 from .. import compiled
 from ..ngrams.encoded import intern_strings
-from ..ngrams.index import factorize
 from ..statistics import Statistics, segment_field
 from . import EPS, kernel
 from .plain import characters, prepared, words
@@ -94,17 +93,33 @@ def _symbols(texts: Sequence[str], char: bool) -> Tuple[np.ndarray, np.ndarray]:
     return codes, np.fromiter(map(len, tokens), dtype=np.int64, count=len(tokens))
 
 
+DENSE_KEYS = 1 << 22  # keys below this are numbered by a table of that many flags, larger ones by a sort
+
+
+def _dense(keys: np.ndarray, bound: int) -> Tuple[np.ndarray, int]:
+    """Dense codes 0..k-1 for non-negative int64 ``keys`` below ``bound`` (equal keys, equal
+    codes, in the keys' order) and k: a table of flags where ``bound`` allows, otherwise
+    numpy's sort (no hashing: pyarrow's import costs a one-off call more than it saves)."""
+    if bound <= max(DENSE_KEYS, 4 * len(keys)):
+        seen = np.zeros(bound, dtype=bool)
+        seen[keys] = True
+        number = np.cumsum(seen, dtype=np.int32 if bound < 2 ** 31 else np.int64) - 1
+        return number[keys].astype(np.int64), (int(number[-1]) + 1 if bound else 0)
+    distinct, inverse = np.unique(keys, return_inverse=True)
+    return inverse.reshape(-1).astype(np.int64, copy=False), len(distinct)
+
+
 def _orders(codes: np.ndarray, lengths: np.ndarray, max_order: int):
     """For n = 1..max_order: (text of each n-gram, its corpus-wide id, number of ids)."""
     N = len(codes)
     text_of = np.repeat(np.arange(len(lengths), dtype=np.int64), lengths)
     room = np.cumsum(lengths)[text_of] - np.arange(N, dtype=np.int64)  # symbols from each position to its text's end
-    first, V = factorize(codes)
+    first, V = _dense(codes, int(codes.max(initial=-1)) + 1)
     ids, count = first, V
     for n in range(1, max_order + 1):
         at = np.flatnonzero(room >= n)  # the positions that start an n-gram
         if n > 1:  # (every such position started an (n-1)-gram too)
-            codes_n, count = factorize(ids[at] * max(V, 1) + first[at + n - 1])
+            codes_n, count = _dense(ids[at] * max(V, 1) + first[at + n - 1], count * max(V, 1))
             ids = np.full(N, -1, dtype=np.int64)
             ids[at] = codes_n
         yield text_of[at], ids[at], count

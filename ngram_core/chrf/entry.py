@@ -113,5 +113,6 @@ PRESENTATION = Presentation(
     width=2, shown="score", shown_decimals=2,  # 0-100, as sacreBLEU prints chrF
     segment_score_doc="sentence chrF (sacreBLEU's sentence_score), 0-100",
     flag_aliases={"char_order": ("-cc",), "word_order": ("-cw",)},
+    short_names={"case": "c", "eff": "e", "space": "s"},  # sacreBLEU's CHRFSignature
     own_flags_only=("lowercase",),  # sacreBLEU's -lc is BLEU's: chrF lowercases with --chrf-lowercase only
     details=details)

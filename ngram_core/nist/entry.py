@@ -290,4 +290,6 @@ def details(result: Mapping[str, Any]) -> str:
 
 NIST = Nist()
 PRESENTATION = Presentation(width=4, segment_score_doc="segment NIST (the corpus' information weights)",
-                            details=details)
+                            details=details, left_out_choices={"variant": {"nltk": (
+                                "NLTK's corpus_nist has no mergeable statistics to test or merge: compute it in "
+                                "Python, ngram_core.nist.corpus_nist(predictions, references, variant='nltk')")}})

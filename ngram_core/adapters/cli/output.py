@@ -12,7 +12,8 @@ A :class:`Report` holds what is printed: per system and score name a
   "mean", "ci"}, "NIST": {...}}, ...]`` with full-precision numbers (without a test
   or interval, each score is its rounded string, as sacreBLEU prints it); text a
   table whose cells are ``score (mean ± ci)`` and ``(p = 0.0123)``, ``*`` marking
-  p <= 0.05 (sacreBLEU's rule); LaTeX the same as a booktabs ``tabular``.
+  p <= 0.05 (sacreBLEU's rule); LaTeX the same as a booktabs ``tabular``, followed by
+  the test's legend and the signatures as in text (as sacreBLEU prints them).
 """
 from __future__ import annotations
 
@@ -198,8 +199,8 @@ def table_latex(report: Report) -> str:
     for name, results in zip(report.names, report.results):
         cells = [cell(name)] + [cell(_cell(results[n], report.width_of(n), True, " ")) for n in report.score_names]
         lines.append(" & ".join(cells) + r" \\")
-    lines += [r"\bottomrule", r"\end{tabular}"]
-    return "\n".join(lines)
+    lines += [r"\bottomrule", r"\end{tabular}", ""]
+    return "\n".join(lines + _legend(report) + _signature_lines(report))  # sacreBLEU's, after the tabular
 
 
 def score_only_lines(report: Report) -> str:

@@ -16,6 +16,15 @@ from typing import Any, List, Sequence, Tuple
 _SURROGATE = re.compile("[\ud800-\udfff]")
 
 
+def shown(value: Any, limit: int = 40) -> str:
+    """``repr(value)`` for a message: whole, or cut to ``limit`` characters ending in ``...``
+    (a cut value says it is cut; a huge list's repr is never built past what is shown)."""
+    if isinstance(value, (list, tuple)) and len(value) > limit:  # a prefix's repr is already longer than shown
+        value = value[:limit]
+    text = repr(value)
+    return text if len(text) <= limit else text[:limit - 3] + "..."
+
+
 def _has_surrogate(strings: List[str]) -> bool:
     # UTF-8 (strict) fails on surrogates and on nothing else; encoding is several times
     # faster than a regex scan, which then only runs to say where. String by string, in
@@ -61,8 +70,8 @@ def materialize(obj: Any) -> Any:
 
 def _not_a_string(name: str, item: Any, hint: str) -> TypeError:
     if isinstance(item, (bytes, bytearray)):
-        return TypeError(f"{name} is bytes ({item!r:.40}), not a string: decode it first, e.g. .decode('utf-8')")
-    return TypeError(f"{name} is {type(item).__name__} ({item!r:.40}), not a string; {hint}")
+        return TypeError(f"{name} is bytes ({shown(item)}), not a string: decode it first, e.g. .decode('utf-8')")
+    return TypeError(f"{name} is {type(item).__name__} ({shown(item)}), not a string; {hint}")
 
 
 def _check_text(strings: List[str], name_of) -> None:
@@ -150,7 +159,7 @@ def check_references(references: Any, n_predictions: int) -> List[List[str]]:
             raise _not_a_string(f"references[{i}]", item, "")
         if item is None or not _is_sequence(item):
             raise TypeError(
-                f"references[{i}] is {type(item).__name__} ({item!r:.40}); expected a string "
+                f"references[{i}] is {type(item).__name__} ({shown(item)}); expected a string "
                 "or a list of strings"
             )
         refs = list(item)

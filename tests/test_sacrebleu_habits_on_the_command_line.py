@@ -1,6 +1,6 @@
 """sacreBLEU's habits on the installed ``ngram-score``, run beside the installed ``sacrebleu``
 (2.6.0) on the same WMT files: ``-l SRC-TGT`` with local files, its other flags, and the
-shape of usage errors and help (issue 45, items 1, 4 and 6)."""
+shape of usage errors and output (issue 45, items 1, 4 and 6)."""
 from __future__ import annotations
 
 import json
@@ -155,3 +155,50 @@ def test_every_variant_the_help_lists_for_nist_runs_on_the_command_line():
         _run("ngram-score", ref, "-i", system, "-m", "nist", "--nist-variant", variant)
     refused = _run("ngram-score", ref, "-i", system, "-m", "nist", "--nist-variant", "nltk", check=False)
     assert refused.returncode != 0 and "corpus_nist" in refused.stderr
+
+
+# -- item 6: the shape of errors and output ---------------------------------------------------
+@pytest.mark.parametrize("flags,said", [(["--bogus"], "unrecognized arguments: --bogus"),
+                                        (["-m", "ter"], "'ter'"), (["-s", "h"], "'h' is not one of exp"),
+                                        (["--nist-variant", "nltk", "-m", "nist"], "corpus_nist")])
+def test_a_usage_error_is_one_line_with_a_pointer_to_help(flags, said):
+    ref, system, _ = _en_de()
+    done = _run("ngram-score", ref, "-i", system, *flags, check=False)
+    assert done.returncode == 2 and done.stdout == ""
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("ngram-score: error: ") and said in lines[0], done.stderr
+    assert "ngram-score --help" in lines[0]
+
+
+def test_an_unknown_metric_names_the_metrics_offered():
+    ref, system, _ = _en_de()
+    done = _run("ngram-score", ref, "-i", system, "-m", "ter", check=False)
+    assert all(name in done.stderr for name in ("bleu", "nist", "meteor", "chrf"))
+
+
+def test_several_metrics_as_text_are_not_padded_to_meteors_signature_and_lengths_are_counts():
+    ref, system, _ = _en_de()
+    lines = _run("ngram-score", ref, "-i", system, "-m", "bleu", "nist", "meteor", "-f", "text").stdout.splitlines()
+    assert [line.split("|")[0] for line in lines] == ["BLEU", "NIST", "METEOR", "METEOR-mean"]  # no padding
+    nist = lines[1]
+    assert "ref_len = 27970)" in nist and "hyp_len = 27150" in nist
+    bleu_chrf = _run("ngram-score", ref, "-i", system, "-m", "bleu", "chrf", "-f", "text").stdout.splitlines()
+    assert len({line.index(" = ") for line in bleu_chrf}) == 1  # signatures of like lengths: aligned, as sacreBLEU
+
+
+@pytest.mark.parametrize("metrics", [["bleu"], ["bleu", "nist"]])
+def test_score_only_prints_nothing_on_stderr_as_sacrebleu(metrics):
+    ref, system, _ = _en_de()
+    done = _run("ngram-score", ref, "-i", system, "-b", "-m", *metrics)
+    assert done.stderr == "" and done.stdout.strip()
+    assert _run("sacrebleu", ref, "-i", system, "-b").stderr == ""
+
+
+def test_tok_spm_scores_or_says_in_one_line_where_its_model_is_looked_for():
+    ref, system, _ = _en_de()
+    done = _run("ngram-score", ref, "-i", system, "-tok", "spm", "-b", check=False)
+    if done.returncode == 0:  # the SentencePiece model is on this machine
+        assert float(done.stdout) > 0
+    else:
+        lines = done.stderr.strip().splitlines()
+        assert done.returncode == 1 and len(lines) == 1 and "sacrebleu_tokenizer_spm.model" in lines[0], done.stderr

@@ -48,8 +48,15 @@ from .output import Report, render
 PROG = "ngram-score"
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse with a usage error in one line and where to look, not the usage wall before it."""
+
+    def error(self, message: str):
+        self.exit(2, f"{self.prog}: error: {message} ({self.prog} --help lists the flags)\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog=PROG, formatter_class=argparse.RawDescriptionHelpFormatter,
         description="BLEU, NIST and METEOR of system outputs, with bootstrap confidence and paired significance "
                     "tests (sacreBLEU's interface).\n"
@@ -198,8 +205,9 @@ def _run(args: argparse.Namespace, messages: _Messages, stdin) -> str:
         raise InputError("paired tests compare two or more systems: give them with -i BASELINE SYSTEM [SYSTEM ...]")
     if args.sentence_level and len(inputs.systems) > 1:
         raise InputError("--sentence-level scores one system; give a single file with -i")
-    messages.info(f"{len(inputs.systems)} system(s), {len(inputs.references)} segments, "
-                  f"{inputs.n_refs} reference(s) per segment; computing {', '.join(metrics)}")
+    if not args.score_only:  # sacreBLEU's -b prints the score and nothing else
+        messages.info(f"{len(inputs.systems)} system(s), {len(inputs.references)} segments, "
+                      f"{inputs.n_refs} reference(s) per segment; computing {', '.join(metrics)}")
     if not (paired or args.confidence or args.sentence_level):
         plain = _plain_scores(inputs, per_metric)
         if plain is not None:  # a one-off run in plain Python: no numpy, no pyarrow

@@ -25,6 +25,9 @@ from ...significance.settings import Result
 
 DEFAULT_WIDTH = 4  # of a score whose metric gives none
 SIGNIFICANCE_LEVEL = 0.05
+# one system's text lines align on " = " as sacreBLEU's when the signatures are this close in length;
+# further apart (METEOR's is twice BLEU's) they are not padded, rather than pushed 100+ spaces right
+ALIGN_WITHIN = 16
 _TEST_NAMES = {"bs": ("bootstrap resampling", "resampling trials"), "ar": ("approximate randomization", "trials")}
 
 
@@ -98,7 +101,8 @@ def single_text(report: Report, score_only: bool = False) -> str:
         lines.append((report.signatures[name], f"= {text}" + (f" {details}" if details else "")))
     if score_only:
         return "\n".join(lines)
-    pad = max(len(left) for left, _ in lines)
+    lengths = [len(left) for left, _ in lines]
+    pad = max(lengths) if max(lengths) - min(lengths) <= ALIGN_WITHIN else 0
     return "\n".join(f"{left:>{pad}} {right}" for left, right in lines)
 
 

@@ -7,6 +7,7 @@ check names the argument and says how to fix it. Empty strings are valid input.
 from __future__ import annotations
 
 import re
+import warnings
 from collections import deque
 from itertools import chain
 from typing import Any, List, Sequence, Tuple
@@ -139,6 +140,7 @@ def check_references(references: Any, n_predictions: int) -> List[List[str]]:
         return CheckedReferences([item] for item in items)
     if kinds == {list} and 0 not in map(len, items) and set(map(type, chain.from_iterable(items))) <= {str}:
         _check_references_text(items)
+        _warn_if_square(items)
         return CheckedReferences(items)  # the caller's lists, never modified here or downstream
     out: List[List[str]] = []
     for i, item in enumerate(items):
@@ -181,10 +183,31 @@ def check_references(references: Any, n_predictions: int) -> List[List[str]]:
         _check_text([r[0] for r in out], lambda i: f"references[{i}]")
     else:
         _check_references_text(out)
+        _warn_if_square(out)
     return CheckedReferences(out)
 
 
 TRANSPOSE = "references = [list(refs) for refs in zip(*reference_sets)]"
+
+
+class ReferenceLayoutWarning(UserWarning):
+    """``references`` is N lists of N references: the one shape where sacreBLEU's layout
+    (one list per reference set) and ours (one list per prediction) cannot be told apart
+    by their lengths. Silence it where the layout is known, e.g.
+    ``warnings.filterwarnings("ignore", category=ReferenceLayoutWarning)``."""
+
+
+def _warn_if_square(items: List[List[str]]) -> None:
+    """A :class:`ReferenceLayoutWarning` where every one of the N predictions has exactly N
+    references (N >= 2): sacreBLEU's K lists of N references with K = N score silently in
+    the wrong order (43.66 where the right layout gives 53.35), so say how to transpose."""
+    n = len(items)
+    if n >= 2 and set(map(len, items)) == {n}:
+        warnings.warn(
+            f"references is {n} lists of {n} references, one list per prediction as ngram-core reads it. If each "
+            f"list is instead a reference set (sacreBLEU's layout, one list per set, K lists of N references with "
+            f"K = N = {n}), transpose it: {TRANSPOSE}. Where the layout is right: warnings.filterwarnings('ignore', "
+            "category=ngram_core.inputs.ReferenceLayoutWarning)", ReferenceLayoutWarning, stacklevel=3)
 
 
 def _transposed_hint(items: List[Any], n_predictions: int) -> str:

@@ -23,12 +23,13 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+import warnings
 from typing import Any, Dict, List, Optional, Sequence, TextIO
 
 from ... import __version__, registry
 from ...options import OptionFix
 from ...signature import short_signature, with_fields
-from ...inputs import check_predictions, check_references
+from ...inputs import ReferenceLayoutWarning, check_predictions, check_references
 from ...significance.settings import (
     DEFAULT_BOOTSTRAP_SAMPLES,
     DEFAULT_RANDOMIZATION_TRIALS,
@@ -165,7 +166,9 @@ def run(argv: Optional[Sequence[str]] = None, stdin=None, stdout: Optional[TextI
         print(f"{PROG}: error: {refused}", file=stderr)
         return 1
     try:
-        text = _run(args, messages, stdin)
+        with warnings.catch_warnings():  # the files' layout is known: one line per segment
+            warnings.simplefilter("ignore", ReferenceLayoutWarning)
+            text = _run(args, messages, stdin)
     except OptionFix as err:  # the fix as flags, not as Python
         print(f"{PROG}: error: {in_flags(err)}", file=stderr)
         return 1

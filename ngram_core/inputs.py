@@ -7,6 +7,7 @@ check names the argument and says how to fix it. Empty strings are valid input.
 from __future__ import annotations
 
 import re
+import sys
 import warnings
 from collections import deque
 from itertools import chain
@@ -207,7 +208,16 @@ def _warn_if_square(items: List[List[str]]) -> None:
             f"references is {n} lists of {n} references, one list per prediction as ngram-core reads it. If each "
             f"list is instead a reference set (sacreBLEU's layout, one list per set, K lists of N references with "
             f"K = N = {n}), transpose it: {TRANSPOSE}. Where the layout is right: warnings.filterwarnings('ignore', "
-            "category=ngram_core.inputs.ReferenceLayoutWarning)", ReferenceLayoutWarning, stacklevel=3)
+            "category=ngram_core.inputs.ReferenceLayoutWarning)", ReferenceLayoutWarning, stacklevel=_callers_level())
+
+
+def _callers_level() -> int:
+    """The ``stacklevel`` of the first frame outside ngram-core and evaluate (the user's line,
+    which the warning then names, once per line), seen from the function calling warn."""
+    level, frame = 2, sys._getframe(2)  # 2: the caller of the function that warns
+    while frame is not None and frame.f_globals.get("__name__", "").startswith(("ngram_core", "evaluate")):
+        frame, level = frame.f_back, level + 1
+    return level
 
 
 def _transposed_hint(items: List[Any], n_predictions: int) -> str:

@@ -48,13 +48,14 @@ def test_n_lists_of_n_references_warn_that_it_may_be_sacrebleus_layout(way):
     from ngram_core.inputs import ReferenceLayoutWarning
 
     hyps = HYPS[:2]
-    with pytest.warns(ReferenceLayoutWarning, match=SQUARE_HINT):
+    with pytest.warns(ReferenceLayoutWarning, match=SQUARE_HINT) as record:
         if way == "load":
             ngram_core.load("bleu").compute(predictions=hyps, references=SQUARE_SETS)
         elif way == "corpus_bleu":
             corpus_bleu(hyps, SQUARE_SETS)
         else:
             score_all(hyps, SQUARE_SETS, metrics=("bleu", "chrf"))
+    assert [w.filename for w in record if w.category is ReferenceLayoutWarning] == [__file__]  # the caller's line
 
 
 @pytest.mark.parametrize("references", [[["a"], ["b"]], [["a", "b", "c"], ["d", "e", "f"]], [["a", "b"], ["c"]],

@@ -7,6 +7,8 @@ check names the argument and says how to fix it. Empty strings are valid input.
 from __future__ import annotations
 
 import re
+import sys
+import warnings
 from collections import deque
 from itertools import chain
 from typing import Any, List, Sequence, Tuple
@@ -14,6 +16,15 @@ from typing import Any, List, Sequence, Tuple
 # A lone surrogate is a Python string that is not text: it cannot be encoded as UTF-8,
 # so neither Arrow (evaluate's cache, our tokenizers) nor a file can hold it.
 _SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def shown(value: Any, limit: int = 40) -> str:
+    """``repr(value)`` for a message: whole, or cut to ``limit`` characters ending in ``...``
+    (a cut value says it is cut; a huge list's repr is never built past what is shown)."""
+    if isinstance(value, (list, tuple)) and len(value) > limit:  # a prefix's repr is already longer than shown
+        value = value[:limit]
+    text = repr(value)
+    return text if len(text) <= limit else text[:limit - 3] + "..."
 
 
 def _has_surrogate(strings: List[str]) -> bool:
@@ -61,8 +72,8 @@ def materialize(obj: Any) -> Any:
 
 def _not_a_string(name: str, item: Any, hint: str) -> TypeError:
     if isinstance(item, (bytes, bytearray)):
-        return TypeError(f"{name} is bytes ({item!r:.40}), not a string: decode it first, e.g. .decode('utf-8')")
-    return TypeError(f"{name} is {type(item).__name__} ({item!r:.40}), not a string; {hint}")
+        return TypeError(f"{name} is bytes ({shown(item)}), not a string: decode it first, e.g. .decode('utf-8')")
+    return TypeError(f"{name} is {type(item).__name__} ({shown(item)}), not a string; {hint}")
 
 
 def _check_text(strings: List[str], name_of) -> None:
@@ -130,6 +141,7 @@ def check_references(references: Any, n_predictions: int) -> List[List[str]]:
         return CheckedReferences([item] for item in items)
     if kinds == {list} and 0 not in map(len, items) and set(map(type, chain.from_iterable(items))) <= {str}:
         _check_references_text(items)
+        _warn_if_square(items)
         return CheckedReferences(items)  # the caller's lists, never modified here or downstream
     out: List[List[str]] = []
     for i, item in enumerate(items):
@@ -150,7 +162,7 @@ def check_references(references: Any, n_predictions: int) -> List[List[str]]:
             raise _not_a_string(f"references[{i}]", item, "")
         if item is None or not _is_sequence(item):
             raise TypeError(
-                f"references[{i}] is {type(item).__name__} ({item!r:.40}); expected a string "
+                f"references[{i}] is {type(item).__name__} ({shown(item)}); expected a string "
                 "or a list of strings"
             )
         refs = list(item)
@@ -172,10 +184,40 @@ def check_references(references: Any, n_predictions: int) -> List[List[str]]:
         _check_text([r[0] for r in out], lambda i: f"references[{i}]")
     else:
         _check_references_text(out)
+        _warn_if_square(out)
     return CheckedReferences(out)
 
 
 TRANSPOSE = "references = [list(refs) for refs in zip(*reference_sets)]"
+
+
+class ReferenceLayoutWarning(UserWarning):
+    """``references`` is N lists of N references: the one shape where sacreBLEU's layout
+    (one list per reference set) and ours (one list per prediction) cannot be told apart
+    by their lengths. Silence it where the layout is known, e.g.
+    ``warnings.filterwarnings("ignore", category=ReferenceLayoutWarning)``."""
+
+
+def _warn_if_square(items: List[List[str]]) -> None:
+    """A :class:`ReferenceLayoutWarning` where every one of the N predictions has exactly N
+    references (N >= 2): sacreBLEU's K lists of N references with K = N score silently in
+    the wrong order (43.66 where the right layout gives 53.35), so say how to transpose."""
+    n = len(items)
+    if n >= 2 and set(map(len, items)) == {n}:
+        warnings.warn(
+            f"references is {n} lists of {n} references, one list per prediction as ngram-core reads it. If each "
+            f"list is instead a reference set (sacreBLEU's layout, one list per set, K lists of N references with "
+            f"K = N = {n}), transpose it: {TRANSPOSE}. Where the layout is right: warnings.filterwarnings('ignore', "
+            "category=ngram_core.inputs.ReferenceLayoutWarning)", ReferenceLayoutWarning, stacklevel=_callers_level())
+
+
+def _callers_level() -> int:
+    """The ``stacklevel`` of the first frame outside ngram-core and evaluate (the user's line,
+    which the warning then names, once per line), seen from the function calling warn."""
+    level, frame = 2, sys._getframe(2)  # 2: the caller of the function that warns
+    while frame is not None and frame.f_globals.get("__name__", "").startswith(("ngram_core", "evaluate")):
+        frame, level = frame.f_back, level + 1
+    return level
 
 
 def _transposed_hint(items: List[Any], n_predictions: int) -> str:

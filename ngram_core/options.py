@@ -28,6 +28,7 @@ import sys
 from dataclasses import dataclass
 from typing import Any, Callable, Dict, Iterable, Iterator, List, Mapping, NamedTuple, Optional, Sequence, Tuple
 
+from .inputs import shown
 from .signature import make_signature
 
 KINDS = ("flag", "int", "float", "choice", "floats", "names")
@@ -154,7 +155,7 @@ class Option:
         return ""
 
     def _type_error(self, value: Any) -> TypeError:
-        return TypeError(f"{self.name} must be {self.expects()}; got {value!r:.60} ({_type_name(value)})")
+        return TypeError(f"{self.name} must be {self.expects()}; got {shown(value, 60)} ({_type_name(value)})")
 
     def _check_flag(self, value: Any) -> bool:
         if not _is_bool(value):
@@ -191,20 +192,20 @@ class Option:
         if not any(type(value) is type(c) or (is_number(value) and is_number(c)) for c in self.choices) or (
                 isinstance(value, str) and any(isinstance(c, bool) for c in self.choices)):
             raise self._type_error(value)
-        raise ValueError(f"{self.name}={value!r:.60} is not supported; use {self.expects()}")
+        raise ValueError(f"{self.name}={shown(value, 60)} is not supported; use {self.expects()}")
 
     def _check_floats(self, value: Any) -> Tuple[float, ...]:
         if isinstance(value, (str, bytes)) or not hasattr(value, "__iter__"):
             raise self._type_error(value)
         items = tuple(value)
         if not all(is_number(v) for v in items):
-            raise TypeError(f"{self.name} must be a list of numbers; got {value!r:.60}")
+            raise TypeError(f"{self.name} must be a list of numbers; got {shown(value, 60)}")
         floats = tuple(float(v) for v in items)
         if not all(math.isfinite(v) for v in floats):
-            raise ValueError(f"{self.name}={value!r:.60} must hold finite numbers")
+            raise ValueError(f"{self.name}={shown(value, 60)} must hold finite numbers")
         for v in floats:  # low/high bound each number
             if (self.low is not None and v < self.low) or (self.high is not None and v > self.high):
-                raise ValueError(f"{self.name}={value!r:.60} is out of range: each number must be{self._bounds()}")
+                raise ValueError(f"{self.name}={shown(value, 60)} is out of range: each number must be{self._bounds()}")
         return floats
 
     def _check_names(self, value: Any) -> Tuple[str, ...]:
@@ -214,7 +215,7 @@ class Option:
             raise self._type_error(value)
         items = tuple(value)
         if not all(isinstance(v, str) for v in items):
-            raise TypeError(f"{self.name} must be names (strings) out of {', '.join(self.choices)}; got {value!r:.60}")
+            raise TypeError(f"{self.name} must be names (strings) out of {', '.join(self.choices)}; got {shown(value, 60)}")
         unknown = [v for v in items if v not in self.choices]
         if unknown or not items or len(set(items)) != len(items):
             raise ValueError(

@@ -30,7 +30,8 @@ and never NaN: 1.0 for sentence BLEU (0.0 for a string without tokens), below 1 
 ``mbr_select(metric, candidates, references=None, **options)``: minimum Bayes risk
 selection (Kumar & Byrne 2004; Freitag et al. 2022): the candidate with the highest
 expected utility, the mean of its row (against the pseudo-references, or with
-``references=None`` against the other candidates, never itself); the first one on ties.
+``references=None`` against the other candidates, never itself; a lone candidate has
+no other, so its utility is its score against itself); the first one on ties.
 A list of candidate lists gives one selection per source.
 
 ``self_bleu`` lives with BLEU (:func:`ngram_core.bleu.self_bleu.self_bleu`).
@@ -85,7 +86,8 @@ def _matrix(entry: Metric, cands: List[str], refs: List[str], values: Mapping[st
 
 class Selection(NamedTuple):
     """One MBR choice: the chosen candidate's ``index`` and every candidate's ``utilities``
-    (expected utility on 0-1; NaN for a lone candidate with no references)."""
+    (expected utility on 0-1; a lone candidate with no references: its score against
+    itself, the square matrix's diagonal entry, e.g. 1.0 for sentence BLEU)."""
 
     index: int
     utilities: np.ndarray
@@ -93,12 +95,14 @@ class Selection(NamedTuple):
 
 def _select(entry: Metric, cands: List[str], refs: Optional[List[str]], values: Mapping[str, Any]) -> Selection:
     matrix = _matrix(entry, cands, cands if refs is None else refs, values)
+    if refs is None and len(cands) == 1:  # no other candidate: its score against itself, the diagonal's
+        return Selection(0, matrix[:, 0].copy())
     if refs is None:
         np.fill_diagonal(matrix, 0.0)  # a candidate never counts itself (x + 0.0 is x: the sums stay exact)
     others = matrix.shape[1] - (refs is None)
     # left to right, as a loop's sum() (numpy's sum is pairwise): the same utilities to the bit
-    utilities = np.cumsum(matrix, axis=1)[:, -1] / others if others else np.full(len(cands), np.nan)
-    return Selection(int(np.argmax(utilities)) if others else 0, utilities)
+    utilities = np.cumsum(matrix, axis=1)[:, -1] / others
+    return Selection(int(np.argmax(utilities)), utilities)
 
 
 def _is_nested(candidates: Any) -> bool:

@@ -28,6 +28,10 @@ class Presentation:
     ``flag_aliases``: option -> further command-line spellings (sacreBLEU's);
     ``own_flags_only``: options that the shared flags (``-tok``, ``-lc``) never set for this
     metric, only its own ``--<metric>-<option>`` (sacreBLEU's ``-lc`` leaves chrF alone);
+    ``left_out_choices``: option -> {choice: why the command line does not offer it and
+    where to get it instead} (not listed among the flag's choices, refused with that line);
+    ``short_names``: signature field -> sacreBLEU's short name for ``-sh`` (beyond
+    :data:`ngram_core.signature.SHORT_NAMES`; a field not named keeps its name);
     ``details(result)``: the command line's verbose part of a corpus result;
     ``segment_details(stats, values)``: the verbose part of each segment's score.
     """
@@ -38,6 +42,8 @@ class Presentation:
     segment_score_doc: str = "segment score"
     flag_aliases: Mapping[str, Tuple[str, ...]] = field(default_factory=dict)
     own_flags_only: Tuple[str, ...] = ()
+    left_out_choices: Mapping[str, Mapping[Any, str]] = field(default_factory=dict)
+    short_names: Mapping[str, str] = field(default_factory=dict)
     details: Callable[[Mapping[str, Any]], str] = _no_details
     segment_details: Optional[Callable[[Any, Mapping[str, Any]], List[str]]] = None
 

@@ -51,3 +51,16 @@ def with_fields(signature: str, fields: Mapping[str, object], after: str = "nref
     keys = [part.split(":", 1)[0] for part in parts]
     at = keys.index(after) + 1 if after in keys else (keys.index("version") if "version" in keys else len(parts))
     return "|".join(parts[:at] + [f"{key}:{value}" for key, value in fields.items()] + parts[at:])
+
+
+# sacreBLEU's short field names (``Signature._abbr``: -sh/--short) shared by every metric
+SHORT_NAMES = {"version": "v", "nrefs": "#", "bs": "bs", "ar": "ar", "seed": "rs", "test": "t", "lang": "l"}
+
+
+def short_signature(signature: str, names: Mapping[str, str] = {}) -> str:
+    """``signature`` with sacreBLEU's short field names (``BLEU|#:1|c:mixed|...|v:ngram-core-X``):
+    :data:`SHORT_NAMES` and the metric's own ``names`` (field -> short name); others stay."""
+    names = {**SHORT_NAMES, **names}
+    head, *parts = signature.split("|")
+    short = [names.get(key, key) + sep + value for key, sep, value in (part.partition(":") for part in parts)]
+    return "|".join([head] + short)

@@ -36,12 +36,13 @@ Returns:
 
 Examples:
     >>> rouge_l_metric = evaluate.load("rouge_l_custom")
-    >>> predictions = ["a man riding a horse on the beach", "two dogs playing in the snow"]
+    >>> predictions = ["a man riding a horse on the beach", "two dogs playing in the snow", "a cat sleeping on a sofa"]
     >>> references = [["a man rides a horse along the beach", "a person on a horse at the beach"],
-    ...               ["two dogs play in the snow", "dogs running through snow"]]
+    ...               ["two dogs play in the snow", "dogs running through snow"],
+    ...               ["a cat asleep on the couch", "a cat lying on a sofa"]]
     >>> result = rouge_l_metric.compute(predictions=predictions, references=references, return_segments=True)
     >>> round(result["rouge_l"], 4), [round(s, 4) for s in result["segment_scores"]]
-    (0.7917, [0.75, 0.8333])
+    (0.8056, [0.75, 0.8333, 0.8333])
     >>> result["signature"]
     'ROUGE-L|nrefs:2|variant:coco|version:ngram-core-0.1.0'
 

@@ -167,3 +167,23 @@ def test_any_input_gives_a_score_in_range_or_a_type_or_value_error(metric, data)
             function(hyps, refs, **options)
         return
     _check_ranges(metric, function(hyps, refs, **options), _unbounded(metric, options))
+
+
+@pytest.mark.parametrize("call", [
+    lambda: __import__("ngram_core").load("bleu").compute(predictions=[list(range(300))], references=[["a"]]),
+    lambda: __import__("ngram_core").load("bleu").compute(predictions=["a"], references=[[list(range(300))]]),
+    lambda: __import__("ngram_core").load("bleu").compute(predictions=["a"], references=[b"x" * 300]),
+    lambda: corpus_bleu(["a"], [["a"]], max_order=list(range(300))),
+    lambda: corpus_nist(["a"], [["a"]], n=[1.5] * 300),
+    lambda: compute_meteor(["a"], [["a"]], alpha="y" * 300),
+])
+def test_a_refused_value_is_shown_whole_or_cut_with_an_ellipsis(call):
+    """A long value in a message is cut, and says so ("...") rather than stopping mid-token."""
+    with pytest.raises((TypeError, ValueError)) as raised:
+        call()
+    message = str(raised.value)
+    shown = [part.split(")")[0].strip() if part.startswith(("[", "(", "b'", "'")) else part
+             for part in message.replace("got ", "(").split("(")[1:]]
+    cut = [value for value in shown if value[:1] in "[b'" and len(value) >= 30]
+    assert cut, message
+    assert all(value.endswith(("]", "'", "...")) for value in cut), message

@@ -77,9 +77,9 @@ def test_every_format_parses(files, mode):
     data = json.loads(ok(*_args(files, mode)))
     assert data
     latex = ok(*_args(files, mode), "-f", "latex")
-    assert latex.startswith("\\begin{tabular}") and latex.rstrip().endswith("\\end{tabular}")
+    assert latex.startswith("\\begin{tabular}") and "Metric signatures" in latex.split("\\end{tabular}")[1]
     n_systems = sum(1 for a in MODES[mode] if a.startswith("{"))
-    assert latex.count("\\\\") == n_systems + 1  # header and one row per system
+    assert latex.split("\\end{tabular}")[0].count("\\\\") == n_systems + 1  # header and one row per system
     text = ok(*_args(files, mode), "-f", "text")
     if n_systems == 1 and "paired" not in mode:
         assert [line.split("|")[0].strip() for line in text.strip().split("\n")] == ["BLEU", "NIST", "METEOR",

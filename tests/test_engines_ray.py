@@ -89,3 +89,38 @@ def test_the_example_prints_the_single_process_score(cluster, capsys):
     printed = capsys.readouterr().out
     want = expected("bleu", {}, [{"hyp": h, "refs": r} for h, r in zip(example["PREDICTIONS"], example["REFERENCES"])])
     assert f"{want['score']:.4f}" in printed and want["signature"] in printed
+
+
+VENV_NOT_ACTIVATED = """
+import sys
+import ray
+import ngram_core
+from ngram_core.engines import ray as ngram_ray
+
+ray.init(num_cpus=1, include_dashboard=False, log_to_driver=False)
+ray.data.DataContext.get_current().enable_progress_bars = False
+workers = ray.get(ray.remote(lambda: sys.executable).remote())
+rows = [{"hyp": "the cat sat on the mat", "refs": ["the cat sat on a mat"]}, {"hyp": "a dog ran", "refs": ["a dog runs"]}]
+got = ngram_ray.corpus_score(ray.data.from_items(rows), "bleu", predictions="hyp", references="refs")["score"]
+want = ngram_core.load("bleu").compute(predictions=[r["hyp"] for r in rows], references=[r["refs"] for r in rows])["score"]
+print("workers", workers, "driver", sys.executable, "same score", got == want)
+ray.shutdown()
+"""
+
+
+def test_a_venv_python_run_without_activating_the_venv_gives_ray_workers_the_drivers_python(tmp_path):
+    """Spark's workers would run python3 from PATH (test_engines_spark.py); Ray's local workers run
+    the driver's interpreter, so a cron job or an IDE running venv/bin/python job.py scores."""
+    import os
+    import subprocess
+    import sys
+
+    script = tmp_path / "job.py"
+    script.write_text(VENV_NOT_ACTIVATED, encoding="utf-8")
+    venv_bin = os.path.dirname(sys.executable)
+    path = os.pathsep.join(p for p in os.environ.get("PATH", "").split(os.pathsep) if p != venv_bin)
+    env = {k: v for k, v in os.environ.items() if k != "VIRTUAL_ENV"}
+    env.update(PATH=path, PYTHONPATH=str(REPO))
+    done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, env=env, timeout=600)
+    said = [line for line in done.stdout.splitlines() if line.startswith("workers ")]
+    assert said == [f"workers {sys.executable} driver {sys.executable} same score True"], done.stdout + done.stderr[-3000:]

@@ -99,3 +99,46 @@ def test_the_example_prints_the_single_process_score(spark, capsys):
     printed = capsys.readouterr().out
     want = expected("bleu", {}, [{"hyp": h, "refs": r} for h, r in zip(example["PREDICTIONS"], example["REFERENCES"])])
     assert f"{want['score']:.4f}" in printed and want["signature"] in printed
+
+
+WORKERS_ON_ANOTHER_PYTHON = """
+import sys
+from pyspark.sql import SparkSession
+from ngram_core.engines import spark as ngram_spark
+
+session = SparkSession.builder.master("local[1]").config("spark.ui.enabled", "false").getOrCreate()
+session.sparkContext.setLogLevel("OFF")
+df = session.createDataFrame([("the cat sat on the mat", ["the cat sat on a mat"])], "hyp string, refs array<string>")
+for call in (ngram_spark.corpus_score, ngram_spark.segment_scores):
+    try:
+        call(df, "bleu", predictions="hyp", references="refs")
+    except ImportError as err:
+        print(type(err).__name__, err)
+    else:
+        print("scored")
+session.stop()
+"""
+
+
+def test_workers_on_another_python_are_refused_naming_it_what_it_lacks_and_pyspark_python(tmp_path):
+    """The driver a venv's Python run without activating the venv, the workers another Python
+    (PYSPARK_PYTHON, default python3 from PATH): said before any job, with the fix."""
+    import os
+    import shutil
+    import subprocess
+    import sys
+
+    require(shutil.which("java") is not None, "Spark needs a Java runtime (apt-get install default-jdk-headless)")
+    bare = tmp_path / "bare"
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(bare)], check=True)
+    worker = bare / "bin" / "python"
+    script = tmp_path / "job.py"
+    script.write_text(WORKERS_ON_ANOTHER_PYTHON, encoding="utf-8")
+    env = {**os.environ, "PYSPARK_PYTHON": str(worker), "PYTHONPATH": str(REPO)}
+    done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, env=env, timeout=600)
+    lines = [line for line in done.stdout.splitlines() if line.startswith(("ImportError", "scored"))]
+    assert len(lines) == 2, done.stdout + done.stderr[-3000:]
+    for line in lines:
+        assert line.startswith(f"ImportError Spark's workers run {worker} (Python "), line
+        assert "lacks " in line and "numpy" in line and "pyarrow" in line
+        assert f"PYSPARK_PYTHON={sys.executable}" in line and "spark.pyspark.python" in line

@@ -88,3 +88,12 @@ def test_readme_is_read_in_one_go():
     for section in ("## Install", "## Quickstart", "## Comparing systems", "## Performance", "## License", "## Citation"):
         assert f"\n{section}" in readme, section
     assert "(benchmarks/README.md)" in readme and (REPO / "benchmarks" / "README.md").is_file()
+
+
+def test_the_repository_ships_no_third_party_wheel_and_the_benchmark_peers_come_from_the_bench_extra():
+    """A wheel in the tree is a binary nobody reviews; the peers are pinned in setup.cfg's bench extra."""
+    tracked = [path.relative_to(REPO) for path in REPO.rglob("*.whl") if ".git" not in path.parts]
+    assert tracked == []
+    bench = setup_cfg()["options.extras_require"]["bench"]
+    assert "bleuscore==0.2.0" in bench
+    assert ".[bench]" in (REPO / "benchmarks" / "README.md").read_text(encoding="utf-8")

@@ -242,9 +242,14 @@ def test_bad_input_is_refused_naming_it(call, error, words):
     assert words in str(raised.value)
 
 
-def test_a_lone_candidate_without_references_has_no_utility():
-    selection = ngram_core.mbr_select("bleu", ["just one"])
-    assert selection.index == 0 and np.isnan(selection.utilities).all()
+@pytest.mark.parametrize("metric", ["bleu", "meteor"])
+def test_a_lone_candidate_without_references_is_chosen_with_its_score_against_itself(metric):
+    """No other candidate to compare with: its utility is the diagonal entry, never NaN."""
+    selection = ngram_core.mbr_select(metric, ["just one"])
+    assert selection.index == 0 and selection.utilities.tolist() == ngram_core.pairwise(metric, ["just one"])[0].tolist()
+    assert not np.isnan(selection.utilities).any()
+    assert ngram_core.mbr_select("bleu", ["only one"]).utilities.tolist() == [1.0]
+    assert [s.utilities.tolist() for s in ngram_core.mbr_select("bleu", [["a b c"], ["x", "x y"]])][0] == [1.0]
 
 
 def test_many_sources_show_progress_only_on_a_terminal(monkeypatch):

@@ -179,4 +179,5 @@ PRESENTATION = Presentation(
     shown="score", shown_decimals=2,  # the Space shows BLEU on 0-100 as the CLI, to 2 decimals as sacreBLEU's str()
     segment_score_doc="sentence BLEU (effective order), 0-100",
     flag_aliases={"smooth_method": ("--smooth-method", "-s"), "smooth_value": ("--smooth-value", "-sv")},
+    short_names={"case": "c", "eff": "e", "smooth": "s"},  # sacreBLEU's BLEUSignature
     details=details, segment_details=segment_details)

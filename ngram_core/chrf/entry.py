@@ -108,4 +108,5 @@ PRESENTATION = Presentation(
     width=1, shown="score", shown_decimals=2,  # 0-100; the command line's 1 decimal and no verbose part, as sacrebleu -m chrf
     segment_score_doc="sentence chrF (sacreBLEU's sentence_score), 0-100",
     flag_aliases={"char_order": ("-cc",), "word_order": ("-cw",)},
+    short_names={"case": "c", "eff": "e", "space": "s"},  # sacreBLEU's CHRFSignature
     own_flags_only=("lowercase",))  # sacreBLEU's -lc is BLEU's: chrF lowercases with --chrf-lowercase only

@@ -65,6 +65,14 @@ partials the driver receives for NIST are about 5 KB per segment; BLEU's and MET
 about 650 bytes per batch and group, whatever the batch's size. Workers hold one batch and
 the metric's resources (METEOR 1.5's tables are cached per worker process, not per batch).
 
+Workers' Python. The workers must run a Python that has ngram-core and its dependencies. Spark's
+run ``PYSPARK_PYTHON`` (default ``python3`` from PATH: another Python than the driver's when the
+driver is a venv's Python run without activating the venv, from cron or an IDE); before its first
+job on a Spark application the adapter asks one worker which Python it runs and whether it can
+import :data:`WORKER_NEEDS`, and where it cannot, refuses with that Python's path, what it
+lacks and the setting that fixes it (:func:`worker_python_problem`). Ray's local workers run the
+driver's own interpreter (``sys.executable``), activated or not.
+
 Faults. A batch that raises is retried by the engine (Ray: ``max_retries`` with
 ``retry_exceptions``, set by the adapter; Spark: ``spark.task.maxFailures``, which local
 mode honours only as ``local[N,F]``). A retried batch emits its partial once: a batch's
@@ -83,6 +91,25 @@ from ..inputs import check_corpus
 from ..metric import Corpora, Metric, missing_members
 from ..statistics import LocalWire
 from ..suite import split_options
+
+# What a worker imports to score a batch; the probe below asks a worker's Python for it with
+# builtins only (eval pickles by reference: a function of ours would need ngram_core there to unpickle)
+WORKER_NEEDS = ("ngram_core", "numpy", "pyarrow")
+WORKER_PROBE = ("(__import__('sys').executable, __import__('sys').version.split()[0], [name for name in "
+                f"{WORKER_NEEDS!r} if __import__('importlib.util').util.find_spec(name) is None])")
+
+
+def worker_python_problem(engine: str, setting: str, executable: str, version: str, lacking: Sequence[str],
+                          driver: str) -> Optional[str]:
+    """What to say where the workers' Python (``executable``, ``version``) cannot import
+    ``lacking`` (None where it lacks nothing): which Python they run, what it lacks, and
+    ``setting``, the engine's way to give them the driver's Python (``driver``)."""
+    if not lacking:
+        return None
+    return (f"{engine}'s workers run {executable} (Python {version}), which lacks {', '.join(lacking)}, while the driver "
+            f"runs {driver}: give the workers the driver's Python, {setting.format(python=driver)}, before the "
+            "session starts (a venv's Python run without activating the venv leaves the workers on python3 from PATH)")
+
 
 STRING = "a string column"
 STRINGS = "a list-of-strings column"
@@ -292,5 +319,6 @@ def batch_segment_scores(job: Job, columns: Mapping[str, list], corpus: Optional
     return scores
 
 
-__all__ = ["Job", "ONE_RANK", "OneRank", "STRING", "STRINGS", "add_partials", "arrow_columns", "batch_partials",
-           "batch_segment_scores", "check_schema", "needs_corpus", "plan", "results", "statistics", "texts"]
+__all__ = ["Job", "ONE_RANK", "OneRank", "STRING", "STRINGS", "WORKER_NEEDS", "WORKER_PROBE", "add_partials", "arrow_columns", "batch_partials",
+           "batch_segment_scores", "check_schema", "needs_corpus", "plan", "results", "statistics", "texts",
+           "worker_python_problem"]

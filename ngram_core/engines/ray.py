@@ -14,6 +14,7 @@ Needs ``pip install 'ngram-core[ray]'``.
 """
 from __future__ import annotations
 
+import sys
 import warnings
 from typing import Any, Dict, Optional
 
@@ -22,7 +23,8 @@ try:
     import ray
     import ray.data
 except ImportError as err:  # pragma: no cover - depends on the environment
-    raise ImportError(f"ngram_core.engines.ray needs Ray Data ({err}): pip install 'ngram-core[ray]'") from err
+    raise ImportError(f"ngram_core.engines.ray needs {err.name or 'Ray Data'} ({err}), which {sys.executable} lacks: "
+                      "pip install 'ngram-core[ray]' into it") from err
 
 from .. import engines
 from . import Job

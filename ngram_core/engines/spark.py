@@ -11,21 +11,45 @@ scored by ``mapInArrow``; ``collect`` brings the partials to the driver in parti
 A failed task is retried ``spark.task.maxFailures - 1`` times: on a cluster the default is 4
 attempts; local mode makes one attempt unless the master says otherwise (``local[2,3]``: two
 threads, three attempts). The NIST first pass's statistics reach the workers as a broadcast
-variable. Needs ``pip install 'ngram-core[spark]'`` and a Java runtime.
+variable. Before the first job of an application, one worker is asked which Python it runs:
+where it lacks ngram-core's modules, an ImportError says so and to set ``PYSPARK_PYTHON`` to the
+driver's (:func:`check_workers`). Needs ``pip install 'ngram-core[spark]'`` and a Java runtime.
 """
 from __future__ import annotations
 
-from typing import Any, Dict, Iterator, Optional
+import sys
+from typing import Any, Dict, Iterator, Optional, Set
 
 try:
     import pyarrow as pa
     from pyspark.sql import DataFrame
     from pyspark.sql.types import ArrayType, DoubleType, StringType, StructField, StructType
 except ImportError as err:  # pragma: no cover - depends on the environment
-    raise ImportError(f"ngram_core.engines.spark needs pyspark ({err}): pip install 'ngram-core[spark]'") from err
+    raise ImportError(f"ngram_core.engines.spark needs {err.name or 'pyspark'} ({err}), which {sys.executable} lacks: "
+                      "pip install 'ngram-core[spark]' into it (on a Spark worker: set PYSPARK_PYTHON to the driver's "
+                      "Python)") from err
 
 from .. import engines
 from . import Job
+
+
+_CHECKED: Set[str] = set()  # the Spark applications whose workers' Python was checked (one id each)
+_SETTING = "PYSPARK_PYTHON={python} (or the Spark setting spark.pyspark.python)"
+
+
+def check_workers(df: DataFrame) -> None:
+    """Refuse, before the first job of a Spark application, workers whose Python cannot
+    import what a batch needs (:data:`ngram_core.engines.WORKER_NEEDS`): an ImportError
+    naming their Python, what it lacks and ``PYSPARK_PYTHON`` set to the driver's. One
+    one-row job per application (about 0.2 s warm)."""
+    context = df.sparkSession.sparkContext
+    if context.applicationId in _CHECKED:
+        return
+    executable, version, lacking = context.parallelize([engines.WORKER_PROBE], 1).map(eval).collect()[0]
+    problem = engines.worker_python_problem("Spark", _SETTING, executable, version, lacking, sys.executable)
+    if problem:
+        raise ImportError(problem)
+    _CHECKED.add(context.applicationId)
 
 
 def _kinds(df: DataFrame) -> Dict[str, str]:
@@ -60,6 +84,7 @@ def corpus_score(df: DataFrame, metric: Any, predictions: str, references: str, 
     them: tuple keys). ``options``: the metric's, checked before the job starts."""
     job = engines.plan(metric, predictions, references, group_by, id_column, **options)
     engines.check_schema(job, _kinds(df))
+    check_workers(df)
     return engines.results(job, _corpus(df, job))
 
 
@@ -71,6 +96,7 @@ def segment_scores(df: DataFrame, metric: Any, predictions: str, references: str
     pass computes them, broadcast to the workers, and the second, lazy, scores the rows."""
     job = engines.plan(metric, predictions, references, group_by, id_column, **options)
     engines.check_schema(job, _kinds(df), adds=job.metric_name)
+    check_workers(df)
     corpus = df.sparkSession.sparkContext.broadcast(_corpus(df, job)) if engines.needs_corpus(job) else None
     name = job.metric_name
 
@@ -83,4 +109,4 @@ def segment_scores(df: DataFrame, metric: Any, predictions: str, references: str
     return df.mapInArrow(scored, StructType(df.schema.fields + [StructField(name, DoubleType())]))
 
 
-__all__ = ["corpus_score", "segment_scores"]
+__all__ = ["check_workers", "corpus_score", "segment_scores"]

@@ -285,9 +285,17 @@ def details(result: Mapping[str, Any]) -> str:
     """The command line's verbose part of a corpus score."""
     info = "/".join(f"{v:.3f}" for v in result["info_per_ngram"])
     return (f"{info} (BP = {result['brevity_penalty']:.3f} ratio = {result['length_ratio']:.3f} "
-            f"hyp_len = {result['translation_length']:d} ref_len = {result['reference_length']:.1f})")
+            f"hyp_len = {result['translation_length']:d} ref_len = {_length(result['reference_length'])})")
+
+
+def _length(words: float) -> str:
+    """A reference length: a count as an integer; a mean over several references as mteval's
+    fractional one, to 1 decimal."""
+    return f"{int(words):d}" if float(words).is_integer() else f"{words:.1f}"
 
 
 NIST = Nist()
 PRESENTATION = Presentation(width=4, segment_score_doc="segment NIST (the corpus' information weights)",
-                            details=details)
+                            details=details, left_out_choices={"variant": {"nltk": (
+                                "NLTK's corpus_nist has no mergeable statistics to test or merge: compute it in "
+                                "Python, ngram_core.nist.corpus_nist(predictions, references, variant='nltk')")}})

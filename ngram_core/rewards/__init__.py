@@ -38,7 +38,7 @@ from typing import Any, Callable, List, Mapping, Optional, Sequence
 import numpy as np
 
 from .. import compiled, registry
-from ..inputs import check_predictions
+from ..inputs import check_predictions, shown
 from ..metric import Metric
 from ..metric import sentence_values
 
@@ -70,13 +70,13 @@ def _reference_list(value: Any, where: str) -> List[str]:
     if isinstance(value, str):
         return [value]
     if value is None or isinstance(value, (bytes, dict)) or not hasattr(value, "__iter__"):
-        raise TypeError(f"{where} is {type(value).__name__} ({value!r:.40}): give a string or a list of strings")
+        raise TypeError(f"{where} is {type(value).__name__} ({shown(value)}): give a string or a list of strings")
     refs = list(value)
     if not refs:
         raise ValueError(f"{where} is an empty list: give at least one reference")
     for k, ref in enumerate(refs):
         if not isinstance(ref, str):
-            raise TypeError(f"{where}[{k}] is {type(ref).__name__} ({ref!r:.40}), not a string")
+            raise TypeError(f"{where}[{k}] is {type(ref).__name__} ({shown(ref)}), not a string")
     return [str(r) for r in refs]
 
 
@@ -146,7 +146,7 @@ def verl(metric: str, **options: Any) -> Callable[..., Any]:
             hyps, refs = _check_batch(_as_list(solution_strs), _as_list(ground_truths), "solution_strs", "ground_truths")
             return scorer(hyps, refs)
         if not isinstance(solution_str, str):
-            raise TypeError(f"solution_str is {type(solution_str).__name__} ({solution_str!r:.40}), not a string")
+            raise TypeError(f"solution_str is {type(solution_str).__name__} ({shown(solution_str)}), not a string")
         return scorer([solution_str], [_reference_list(_as_list(ground_truth), "ground_truth")])[0]
 
     compute_score.__name__ = compute_score.__qualname__ = f"{metric}_compute_score"

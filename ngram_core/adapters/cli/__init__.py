@@ -23,12 +23,13 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+import warnings
 from typing import Any, Dict, List, Optional, Sequence, TextIO
 
 from ... import __version__, registry
 from ...options import OptionFix
-from ...signature import with_fields
-from ...inputs import check_predictions, check_references
+from ...signature import short_signature, with_fields
+from ...inputs import ReferenceLayoutWarning, check_predictions, check_references
 from ...significance.settings import (
     DEFAULT_BOOTSTRAP_SAMPLES,
     DEFAULT_RANDOMIZATION_TRIALS,
@@ -41,14 +42,22 @@ from ...significance.settings import (
 from ...suite import plain_results, split_options
 from .files import InputError, read_inputs
 from .flags import add_metric_flags, in_flags, metric_options
+from .habits import add_sacrebleu_flags, notes, refusal
 from .language import TOKENIZER_OF_TARGET, apply_language_pair
 from .output import Report, render
 
 PROG = "ngram-score"
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse with a usage error in one line and where to look, not the usage wall before it."""
+
+    def error(self, message: str):
+        self.exit(2, f"{self.prog}: error: {message} ({self.prog} --help lists the flags)\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog=PROG, formatter_class=argparse.RawDescriptionHelpFormatter,
         description="BLEU, NIST and METEOR of system outputs, with bootstrap confidence and paired significance "
                     "tests (sacreBLEU's interface).\n"
@@ -90,25 +99,16 @@ def build_parser() -> argparse.ArgumentParser:
     report.add_argument("--width", "-w", type=int, default=None,
                         help="decimals (default: BLEU 1, NIST and METEOR 4)")
     report.add_argument("--score-only", "-b", action="store_true", help="print only the score(s)")
+    report.add_argument("--short", "-sh", action="store_true",
+                        help="sacreBLEU's short signatures (#:1|c:mixed|e:no|...) in text and LaTeX; JSON keeps the names")
     report.add_argument("--quiet", "-q", action="store_true", help="no messages or progress bar on stderr")
     parser.add_argument("--version", "-V", action="version", version=f"%(prog)s {__version__}")
-    # sacreBLEU's test-set download: refused with what to do instead (see _sacrebleu_download)
-    parser.add_argument("--test-set", "-t", dest="test_set", default=None, help=argparse.SUPPRESS)
     parser.add_argument("--language-pair", "-l", dest="language_pair", default=None, metavar="SRC-TGT",
                         help="the files' language pair, as sacreBLEU reads it with local files: the target's tokenizer "
                              f"where -tok is not given ({', '.join(f'{k}: {v}' for k, v in TOKENIZER_OF_TARGET.items())}, "
                              "else 13a) and METEOR 1.5's language (cs: cz, an unknown one: other)")
+    add_sacrebleu_flags(parser)
     return parser
-
-
-def _sacrebleu_download(args: argparse.Namespace) -> Optional[str]:
-    """The message for sacreBLEU's -t (with its -l), which downloads a test set: not offered here."""
-    if args.test_set is None:
-        return None
-    given = [f"{flag} {value}" for flag, value in (("-t", args.test_set), ("-l", args.language_pair)) if value is not None]
-    return (f"{' '.join(given)}: ngram-score does not download test sets (sacreBLEU's -t/--test-set and "
-            "-l/--language-pair). Get the files once, e.g. `sacrebleu -t wmt22 -l en-de --echo ref > ref.txt`, then "
-            "give them as arguments: ngram-score ref.txt -i system.txt. (-tok is the tokenizer, -lc lowercases.)")
 
 
 class _Messages:
@@ -136,6 +136,8 @@ def _sentence_lines(systems, metric: str, args) -> List[str]:
     entry, shown = registry.get(metric), registry.presentation(metric)
     width = args.width if args.width is not None else shown.width
     signature = systems.results(0, **entry.sentence_options)[metric]["signature"]  # what segment_scores use
+    if args.short and args.format != "json":
+        signature = short_signature(signature, shown.short_names)
     scores = systems.segment_scores(metric, 0)
     details = shown.segment_lines(systems.statistics_of(metric, 0), systems.options[metric])
     name = metric.upper()
@@ -159,12 +161,14 @@ def run(argv: Optional[Sequence[str]] = None, stdin=None, stdout: Optional[TextI
     parser = build_parser()
     args = parser.parse_args(argv)
     messages = _Messages(stderr, args.quiet)
-    refused = _sacrebleu_download(args)
+    refused = refusal(args)
     if refused:
         print(f"{PROG}: error: {refused}", file=stderr)
         return 1
     try:
-        text = _run(args, messages, stdin)
+        with warnings.catch_warnings():  # the files' layout is known: one line per segment
+            warnings.simplefilter("ignore", ReferenceLayoutWarning)
+            text = _run(args, messages, stdin)
     except OptionFix as err:  # the fix as flags, not as Python
         print(f"{PROG}: error: {in_flags(err)}", file=stderr)
         return 1
@@ -196,7 +200,7 @@ def _run(args: argparse.Namespace, messages: _Messages, stdin) -> str:
     options = metric_options(args, metrics, ignored=ignored)
     if args.language_pair is not None:
         apply_language_pair(args.language_pair, metrics, options, args.all__tokenize is not None, messages.info)
-    for message in ignored:
+    for message in ignored + notes(args):
         messages.info(message)
     per_metric = split_options(metrics, options)  # option values are checked before the files are read
     inputs = read_inputs(args.refs, args.input, args.num_refs, args.encoding, paired is not None, stdin, messages.info)
@@ -204,8 +208,9 @@ def _run(args: argparse.Namespace, messages: _Messages, stdin) -> str:
         raise InputError("paired tests compare two or more systems: give them with -i BASELINE SYSTEM [SYSTEM ...]")
     if args.sentence_level and len(inputs.systems) > 1:
         raise InputError("--sentence-level scores one system; give a single file with -i")
-    messages.info(f"{len(inputs.systems)} system(s), {len(inputs.references)} segments, "
-                  f"{inputs.n_refs} reference(s) per segment; computing {', '.join(metrics)}")
+    if not args.score_only:  # sacreBLEU's -b prints the score and nothing else
+        messages.info(f"{len(inputs.systems)} system(s), {len(inputs.references)} segments, "
+                      f"{inputs.n_refs} reference(s) per segment; computing {', '.join(metrics)}")
     if not (paired or args.confidence or args.sentence_level):
         plain = _plain_scores(inputs, per_metric)
         if plain is not None:  # a one-off run in plain Python: no numpy, no pyarrow
@@ -269,7 +274,9 @@ def _report(args: argparse.Namespace, names: Sequence[str], results, first: Dict
         signature = first[metric]["signature"]
         if name != metric.upper():  # METEOR-mean: the same settings, another statistic
             signature = name + signature[signature.index("|"):]
-        signatures[name] = with_fields(signature, fields) if fields else signature
+        signature = with_fields(signature, fields) if fields else signature
+        short = args.short and (args.format or "json") != "json"  # sacreBLEU's JSON keeps the long names
+        signatures[name] = short_signature(signature, registry.presentation(metric).short_names) if short else signature
     details = [{name: registry.presentation(metric).details(first[metric]) for name, metric in metric_of.items()}]
     names = list(names)
     if paired:  # sacreBLEU's names: "Baseline: FILE", or on stdin "Baseline", "System 1", ...

@@ -39,10 +39,11 @@ class Flag:
         return f"{self.metric or 'all'}__{self.option.name}"
 
 
-def _choice_parser(option: Option):
-    """Command-line text -> one of the option's choices (``true``/``false`` for booleans)."""
+def _choice_parser(choices: Sequence[Any], left_out: Mapping[Any, str]):
+    """Command-line text -> one of ``choices`` (``true``/``false`` for booleans); a choice
+    the command line leaves out is refused with why (``left_out``: choice -> the line)."""
     by_text = {}
-    for choice in option.choices:
+    for choice in choices:
         by_text[str(choice).lower()] = choice
         if isinstance(choice, bool):
             by_text.update({word: value for word, value in _WORDS.items() if value is choice})
@@ -50,7 +51,10 @@ def _choice_parser(option: Option):
     def parse(text: str):
         if text.lower() in by_text:
             return by_text[text.lower()]
-        raise argparse.ArgumentTypeError(f"{text!r} is not one of {', '.join(str(c) for c in option.choices)}")
+        why = {str(choice).lower(): line for choice, line in left_out.items()}.get(text.lower())
+        if why:
+            raise argparse.ArgumentTypeError(f"{text!r} is not offered on the command line: {why}")
+        raise argparse.ArgumentTypeError(f"{text!r} is not one of {', '.join(str(c) for c in choices)}")
 
     return parse
 
@@ -67,7 +71,8 @@ def _number(kind: type, nullable: bool):
     return parse
 
 
-def _argparse_kwargs(option: Option) -> Dict[str, Any]:
+def _argparse_kwargs(option: Option, left_out: Mapping[Any, str] = {}) -> Dict[str, Any]:
+    """argparse's keywords for ``option``'s flag, less the choices ``left_out`` (choice -> why)."""
     default = f" (default: {option.default})" if option.default is not None else ""
     kwargs: Dict[str, Any] = {"help": option.doc + default}
     if option.kind == "flag":
@@ -75,7 +80,8 @@ def _argparse_kwargs(option: Option) -> Dict[str, Any]:
     elif option.kind in ("int", "float"):
         kwargs.update(type=_number(int if option.kind == "int" else float, option.nullable), metavar=option.kind.upper())
     elif option.kind == "choice":
-        kwargs.update(type=_choice_parser(option), metavar="{" + ",".join(str(c) for c in option.choices) + "}")
+        choices = [c for c in option.choices if c not in left_out]
+        kwargs.update(type=_choice_parser(choices, left_out), metavar="{" + ",".join(map(str, choices)) + "}")
     elif option.kind == "floats":
         kwargs.update(nargs="+", type=_number(float, False), metavar="W")
     else:  # names
@@ -115,7 +121,9 @@ def add_metric_flags(parser: argparse.ArgumentParser, flags: Sequence[Flag] = ()
         if flag.metric not in groups:
             title = "options of every metric" if flag.metric is None else f"{flag.metric.upper()} options"
             groups[flag.metric] = parser.add_argument_group(title)
-        kwargs = _argparse_kwargs(flag.option)
+        left_out = registry.presentation(flag.metric).left_out_choices.get(flag.option.name, {}) \
+            if flag.metric in registry.names() else {}
+        kwargs = _argparse_kwargs(flag.option, left_out)
         if flag.metric is None:
             kwargs["help"] = f"{READERS_NOTE}: {flag.option.doc}"
             if flag.option.kind == "flag":

@@ -12,7 +12,8 @@ A :class:`Report` holds what is printed: per system and score name a
   "mean", "ci"}, "NIST": {...}}, ...]`` with full-precision numbers (without a test
   or interval, each score is its rounded string, as sacreBLEU prints it); text a
   table whose cells are ``score (mean ± ci)`` and ``(p = 0.0123)``, ``*`` marking
-  p <= 0.05 (sacreBLEU's rule); LaTeX the same as a booktabs ``tabular``.
+  p <= 0.05 (sacreBLEU's rule); LaTeX the same as a booktabs ``tabular``, followed by
+  the test's legend and the signatures as in text (as sacreBLEU prints them).
 """
 from __future__ import annotations
 
@@ -24,6 +25,9 @@ from ...significance.settings import Result
 
 DEFAULT_WIDTH = 4  # of a score whose metric gives none
 SIGNIFICANCE_LEVEL = 0.05
+# one system's text lines align on " = " as sacreBLEU's when the signatures are this close in length;
+# further apart (METEOR's is twice BLEU's) they are not padded, rather than pushed 100+ spaces right
+ALIGN_WITHIN = 16
 _TEST_NAMES = {"bs": ("bootstrap resampling", "resampling trials"), "ar": ("approximate randomization", "trials")}
 
 
@@ -98,7 +102,8 @@ def single_text(report: Report, score_only: bool = False) -> str:
         lines.append((report.signatures[name], f"= {text}" + (f" {details}" if details else "")))
     if score_only:
         return "\n".join(lines)
-    pad = max(len(left) for left, _ in lines)
+    lengths = [len(left) for left, _ in lines]
+    pad = max(lengths) if max(lengths) - min(lengths) <= ALIGN_WITHIN else 0
     return "\n".join(f"{left:>{pad}} {right}" for left, right in lines)
 
 
@@ -199,8 +204,8 @@ def table_latex(report: Report) -> str:
     for name, results in zip(report.names, report.results):
         cells = [cell(name)] + [cell(_cell(results[n], report.width_of(n), True, " ")) for n in report.score_names]
         lines.append(" & ".join(cells) + r" \\")
-    lines += [r"\bottomrule", r"\end{tabular}"]
-    return "\n".join(lines)
+    lines += [r"\bottomrule", r"\end{tabular}", ""]
+    return "\n".join(lines + _legend(report) + _signature_lines(report))  # sacreBLEU's, after the tabular
 
 
 def score_only_lines(report: Report) -> str:

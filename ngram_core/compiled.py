@@ -41,7 +41,11 @@ searched by numpy instead of a compiled hash index (``meteor/jar/paraphrase.py``
 one-off METEOR 1.5 call on a small input imports no numba and compiles nothing, even
 with an empty or read-only compile cache. A METEOR 1.5 call decides once for all its
 steps (:func:`one_call`, by the words of its distinct texts), so that near the threshold
-no step runs plain while another runs compiled.
+no step runs plain while another runs compiled; only where a step's own bound on its
+loops, in words of real text (``work``: the matcher's candidates, the search's steps),
+is above the threshold does it run compiled in a call the words leave plain (degenerate
+input, a word repeated hundreds of times: real text never gets there first), and every
+step after it then runs compiled, the start being paid.
 
 The thresholds were measured on the benchmark machine (2 shared cores, load about 3;
 ``benchmarks/README.md``): BLEU's clipped counts, the one step whose cost grows with the
@@ -247,18 +251,22 @@ def one_call(tokens: int) -> Iterator[None]:
         _call_tokens.reset(reset)
 
 
-def loops_compiled(tokens: int = 0) -> bool:
+def loops_compiled(tokens: int = 0, work: int = 0) -> bool:
     """Whether a step whose plain form is Python loops runs compiled: :func:`use` with
-    :data:`LOOPS_LARGE_INPUT_TOKENS`, weighing the call's size within :func:`one_call`."""
+    :data:`LOOPS_LARGE_INPUT_TOKENS`, weighing the call's size within :func:`one_call`,
+    or ``work`` if that is more: the step's own bound on its loops, counted in words of
+    real text, where degenerate input makes far more of them than it has words
+    (METEOR 1.5's matcher and search on a line of one word repeated: ``the`` x 2,000
+    against ``the`` x 1,999 took 8 s plain, 0.1 s compiled)."""
     call = _call_tokens.get()
-    return use(tokens if call is None else call, LOOPS_LARGE_INPUT_TOKENS)
+    return use(max(tokens if call is None else call, work), LOOPS_LARGE_INPUT_TOKENS)
 
 
-def loops(module: ModuleType, tokens: int = 0) -> ModuleType:
+def loops(module: ModuleType, tokens: int = 0, work: int = 0) -> ModuleType:
     """``module``, a module of plain-Python loops over numpy arrays (no numba import), or
     the same functions compiled by numba (:func:`compile_loops`) where
-    :func:`loops_compiled` says so for an input of ``tokens`` tokens."""
-    if loops_compiled(tokens):
+    :func:`loops_compiled` says so for an input of ``tokens`` tokens (and ``work``)."""
+    if loops_compiled(tokens, work):
         return compile_loops(module)
     return module
 

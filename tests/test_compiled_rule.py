@@ -67,6 +67,44 @@ def test_one_call_decides_once_for_every_step_by_the_calls_size(fresh_rule):
     assert not compiled.loops_compiled(small)  # the block's end restores each step's own size
 
 
+def test_a_steps_own_work_above_the_threshold_runs_it_compiled_in_a_small_call(fresh_rule):
+    large, small = compiled.LOOPS_LARGE_INPUT_TOKENS, 10
+    with compiled.one_call(small):
+        assert not compiled.loops_compiled(small, work=large - 1)
+        assert compiled.loops_compiled(small, work=large)  # degenerate input: far more loops than words
+        with compiled.preferring(False):
+            assert not compiled.loops_compiled(small, work=large)  # the setting still wins
+
+
+def test_real_text_leaves_the_meteor_rule_to_the_words():
+    # the search's and the matcher's work on real text stays below its words (WMT into English)
+    from ngram_core.meteor.jar import beam, matching
+    from ngram_core.meteor.jar.corpus import jar_statistics
+    from ngram_core.meteor.jar.settings import resolve_settings
+
+    seen = []
+    search_work, match_work = beam._kernel, matching._candidate_bound
+
+    def kernel(c, width):
+        seen.append(("search", beam._words(c), len(c.open) * width // beam.SEARCH_STEPS_PER_WORD))
+        return search_work(c, width)
+
+    def bound(hyp, ref, *rest):
+        got = match_work(hyp, ref, *rest)
+        seen.append(("match", len(hyp) + len(ref), got // matching.CANDIDATES_PER_WORD))
+        return got
+
+    root = require_wmt()
+    hyps = read_lines(sorted((root / "generaltest2022" / "zh-en").glob("sys.*.txt"))[0])[:800]
+    refs = read_lines(root / "generaltest2022" / "zh-en" / "ref.A.txt")[:800]
+    with pytest.MonkeyPatch.context() as patch, compiled.preferring(False):
+        patch.setattr(beam, "_kernel", kernel)
+        patch.setattr(matching, "_candidate_bound", bound)
+        jar_statistics(hyps, [[r] for r in refs], resolve_settings())
+    assert {step for step, _, _ in seen} == {"search", "match"}
+    assert all(work <= words for _, words, work in seen), seen
+
+
 def test_plain_python_follows_its_setting_and_the_compiled_one(fresh_rule, monkeypatch):
     with compiled.preferring_plain(False):
         assert not compiled.plain(10)

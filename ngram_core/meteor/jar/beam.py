@@ -48,7 +48,10 @@ the ones nearest to the reference position, kept in the jar's order. It never bi
 real sentences (the 53,910 WMT English-target pairs have at most 123 candidates at one
 reference word, all modules together); it keeps degenerate input (one word repeated
 20,000 times) linear: time and memory grow with reference length x beam x
-``MAX_CANDIDATES``.
+``MAX_CANDIDATES``. Identical sentences come with their diagonal only
+(:func:`.matching.diagonal_module`: the jar's alignment, not a cap), and degenerate
+input runs the loops compiled even in a small call (:func:`_kernel`: at 128 candidates
+a word the plain loops would take seconds per hundred words).
 """
 from __future__ import annotations
 
@@ -205,7 +208,7 @@ def _search_open(c: _Arrays, beam: int) -> np.ndarray:
     resume = np.ones(len(rel), dtype=bool)  # the previous position was skipped: every path is equal there
     resume[1:] = (rel_pair[1:] != rel_pair[:-1]) | (t[1:] != t[:-1] + 1)
 
-    first, words, masks, width, clears = _slots(c, o, pairs)
+    first, words, masks, width, clears = _slots(c, o, pairs, _kernel(c, beam))
     clear_pair, clear_t, clear_word, clear_mask = clears
     clear_step = np.searchsorted(rel, eoff[clear_pair] + clear_t)
     order = np.argsort(clear_step, kind="stable")
@@ -214,7 +217,7 @@ def _search_open(c: _Arrays, beam: int) -> np.ndarray:
     clear_lo = np.searchsorted(clear_step, steps, side="left")
     clear_hi = np.searchsorted(clear_step, steps, side="right")
 
-    kernel = compiled.loops(beam_kernel, _words(c))
+    kernel = _kernel(c, beam)
     step_first = np.searchsorted(rel_pair, pairs, side="left")
     step_count = np.searchsorted(rel_pair, pairs, side="right") - step_first
     chosen, _ = kernel.beam_search(step_first, step_count, c.ref_lengths[pairs], width, t, lo, hi, fixed, resume,
@@ -223,7 +226,21 @@ def _search_open(c: _Arrays, beam: int) -> np.ndarray:
     return np.sort(chosen)
 
 
-def _slots(c: _Arrays, o: np.ndarray, pairs: np.ndarray) -> tuple:
+# Steps of the search (a path looking at a candidate) that count as one word in the choice
+# of plain or compiled loops: real text makes 36-38 per word (WMT zh-en, 300 to 2,037
+# segments, bound below), a word repeated hundreds of times 128 x 40 per reference word
+# (plain, about 0.9 us a step at load 1: 1.3 s for 300 words of "the" against 299)
+SEARCH_STEPS_PER_WORD = 40
+
+
+def _kernel(c: _Arrays, beam: int):
+    """:mod:`.beam_kernel` plain or compiled, weighing the pairs' words and a bound on the
+    search's steps (paths x candidates: at most ``beam`` x the open candidates) at
+    :data:`SEARCH_STEPS_PER_WORD` a word."""
+    return compiled.loops(beam_kernel, _words(c), work=len(c.open) * int(beam) // SEARCH_STEPS_PER_WORD)
+
+
+def _slots(c: _Arrays, o: np.ndarray, pairs: np.ndarray, kernel) -> tuple:
     """Where each open candidate's hypothesis words are in its pair's used-word bitset:
     (first, bitset words, bits), one entry per bitset word a candidate touches, open
     candidate c's ``first[c]:first[c + 1]``; the bitset words each of ``pairs`` needs.
@@ -231,9 +248,8 @@ def _slots(c: _Arrays, o: np.ndarray, pairs: np.ndarray) -> tuple:
     The contested hypothesis words of a pair (covered by an open candidate) get bits in
     hypothesis order. A pair with more than 64 of them reuses a bit once no candidate
     at a later position can test its word (greedy interval colouring: as many bits as
-    words are live at once), so that a long sentence stays narrow.
+    words are live at once), so that a long sentence stays narrow. ``kernel``: :func:`_kernel`'s.
     """
-    kernel = compiled.loops(beam_kernel, _words(c))
     first_all, last_all = kernel.contested_steps(c.hflat[o], c.hl[o], c.rs[o], int(c.hoff[-1]))
     words_pos = np.flatnonzero(first_all >= 0)  # the contested hypothesis words (flat), ascending
     first_test, last_test = first_all[words_pos], last_all[words_pos]

@@ -193,7 +193,7 @@ def _match_and_search(segments: Segments, pair_hyp: np.ndarray, pair_ref: np.nda
                 results.append(pending.result())
                 pending = None
             cands = jar_candidates(segments, pair_hyp[chunk], pair_ref[chunk], settings.stages, settings.language,
-                                   cache, limit=MAX_CANDIDATES)
+                                   cache, limit=MAX_CANDIDATES, diagonal=True)
             if pending is not None:
                 results.append(pending.result())
             pending = searcher.submit(contextvars.copy_context().run, finish, chunk, cands)  # (one_call's size too)

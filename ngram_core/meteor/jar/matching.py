@@ -27,7 +27,11 @@ equal hashes are equal to every matcher (the jar's ``Stage`` keeps only the hash
 Identical sentences. When the hypothesis and the reference have the same length and
 the same keys position by position (``Arrays.equals`` on the hash arrays), the jar
 runs only the first configured module on the pair ("prevents beam search errors"), and
-so do we.
+so do we. When that module is ``exact``, the jar's search ends on the diagonal (word i
+with word i), whatever the beam, and that is the only candidate listed per reference
+word (:func:`diagonal_module`, ``jar_candidates(diagonal=True)``, what the scoring
+asks for): the same alignment in time linear in the length, where
+a line of one word repeated n times would otherwise have n candidates per word.
 """
 from __future__ import annotations
 
@@ -189,10 +193,39 @@ def _matches(words: _Words, hyp: Side, ref: Side, hyp_rows: np.ndarray, ref_rows
     another word hash if ``other_word``; in the jar's loop order, at most
     :data:`MAX_CANDIDATES` per reference word, the nearest."""
     n_keys = int(key_flat.max()) + 1 if len(key_flat) else 0
-    kernel = compiled.loops(match_kernel, len(words.segments.tokens))  # the corpus's words decide
+    active = _active_pairs(hyp, ref, hyp_rows, ref_rows)
+    tokens = len(words.segments.tokens)  # the corpus's words decide, unless the candidates are far more
+    work = 0 if compiled.loops_compiled(tokens) else _candidate_bound(hyp, ref, active, key_offsets, key_flat,
+                                                                      n_keys) // CANDIDATES_PER_WORD
+    kernel = compiled.loops(match_kernel, tokens, work=work)
     r, h = kernel.shared_key_matches(hyp.start, ref.start, hyp.tok, ref.tok, key_offsets, key_flat, n_keys, words.hash,
-                              other_word, _active_pairs(hyp, ref, hyp_rows, ref_rows), MAX_CANDIDATES)
+                              other_word, active, MAX_CANDIDATES)
     return _single_words(r, h)
+
+
+# Candidates of a module that count as one word in the choice of plain or compiled loops:
+# real text has about one per reference word, a word repeated hundreds of times 128 (plain,
+# about 6 us a candidate at load 1: 4.6 s for the three word modules on 2,000 words of 17
+# related words against 2,000 others)
+CANDIDATES_PER_WORD = 4
+
+
+def _candidate_bound(hyp: Side, ref: Side, active: np.ndarray, key_offsets: np.ndarray, key_flat: np.ndarray,
+                     n_keys: int) -> int:
+    """A bound on the candidates :func:`_matches` finds: for each reference word of the
+    ``active`` pairs, the hypothesis words of its pair sharing a key with it, at most
+    :data:`MAX_CANDIDATES`."""
+    hyp_rows, ref_rows = np.flatnonzero(active[hyp.pair]), np.flatnonzero(active[ref.pair])
+    h_row, h_key = expand_csr(hyp_rows, hyp.tok[hyp_rows], key_offsets, key_flat)
+    r_row, r_key = expand_csr(ref_rows, ref.tok[ref_rows], key_offsets, key_flat)
+    if not len(h_key) or not len(r_key):
+        return 0
+    keys, counts = np.unique(combined(hyp.pair[h_row], h_key, n_keys), return_counts=True)
+    query = combined(ref.pair[r_row], r_key, n_keys)
+    at = np.minimum(np.searchsorted(keys, query), len(keys) - 1)
+    per_entry = np.where(keys[at] == query, counts[at], 0)
+    per_word = np.bincount(np.searchsorted(ref_rows, r_row), weights=per_entry, minlength=len(ref_rows))
+    return int(np.minimum(per_word, MAX_CANDIDATES).sum())
 
 
 def _one_key(keys: np.ndarray) -> Tuple[np.ndarray, np.ndarray]:
@@ -331,16 +364,35 @@ def identical_pairs(segments: Segments, hyp_seg: np.ndarray, ref_seg: np.ndarray
     return identical
 
 
+def diagonal_module(hyp: Side, ref: Side, identical: np.ndarray) -> _Module:
+    """Word i of the hypothesis with word i of the reference, for the ``identical`` pairs:
+    the jar's alignment of an identical pair when its first module is ``exact``, with
+    any beam. Proof: let D be the diagonal path. Before reference position t, D is
+    ranked first with the key (2t matched words, 0 chunks, distance 0): at t its
+    candidates come in ascending hypothesis order and those before word t are its own
+    words 0..t-1, so its child taking word t, the first entry made at t, gets (2t + 2,
+    0, 0): no path can rank strictly before it (2 is the most a position adds, chunks
+    and distances are never negative), and the stable sort keeps it first (a fixed
+    candidate at t is word t itself, which D takes in place). At the end D closes its
+    one chunk; a path with every word matched in one chunk is D itself. Every other
+    candidate of the pair is therefore left out of the search without changing its
+    alignment, so this is not a cap."""
+    rows = np.flatnonzero(identical[ref.pair])
+    return _single_words(rows, hyp.start[ref.pair[rows]] + ref.pos[rows])
+
+
 def jar_candidates(segments: Segments, hyp_seg: np.ndarray, ref_seg: np.ndarray,
                    modules: Sequence[str] = MODULES, language: str = "en", cache: Optional[dict] = None,
-                   limit: Optional[int] = None) -> JarCandidates:
+                   limit: Optional[int] = None, diagonal: bool = False) -> JarCandidates:
     """The jar's candidate matches of the pairs (``hyp_seg[p]``, ``ref_seg[p]``) of
     ``segments`` (already normalized and lowercased as the jar would), running
     ``modules`` in that order (see the module docstring). ``cache``: a dict in which
     what is computed per word type (hashes, stems) is kept for further calls on the
     same ``segments`` and ``language``. ``limit``: keep at most that many per reference
     position, as :func:`.jar_beam.cap_candidates` does, before the candidates' columns
-    are built (what a long sentence's memory needs)."""
+    are built (what a long sentence's memory needs). ``diagonal``: for identical pairs
+    whose first module is ``exact``, only their alignment, the diagonal
+    (:func:`diagonal_module`), instead of the jar's candidates: the same search result."""
     modules = check_modules(modules)
     language = language_name(language)
     hyp_seg = np.asarray(hyp_seg, dtype=np.int64)
@@ -351,8 +403,11 @@ def jar_candidates(segments: Segments, hyp_seg: np.ndarray, ref_seg: np.ndarray,
     identical = identical_pairs(segments, hyp_seg, ref_seg, words.hash)
     hyp_rows, ref_rows = np.arange(len(hyp), dtype=np.int64), np.arange(len(ref), dtype=np.int64)
     found: List[Tuple[int, _Module]] = []
+    diagonal = diagonal and modules[0] == "exact" and bool(identical.any())
+    if diagonal:  # their alignment is the diagonal: list only it
+        found.append((0, diagonal_module(hyp, ref, identical)))
     for index, name in enumerate(modules):
-        if index == 1:
+        if index == (0 if diagonal else 1):  # the modules that identical pairs do not run
             hyp_rows, ref_rows = np.flatnonzero(~identical[hyp.pair]), np.flatnonzero(~identical[ref.pair])
         found.append((index, _MATCHERS[name](words, hyp, ref, hyp_rows, ref_rows)))
     return _assemble(found, hyp, ref, segments.lengths[hyp_seg], segments.lengths[ref_seg], limit)

@@ -1,4 +1,5 @@
 """The ways in that bridge to other frameworks: evaluate metrics (``evaluate``), Hub
 Spaces (``space``), the transformers Trainer (``trainer``), datasets.map (``datasets``),
-torch.distributed (``torch``), the command line (``cli``) and mbrs' MBR decoders (``mbrs``). Each loops over
+torch.distributed (``torch``), the command line (``cli``), mbrs'
+MBR decoders (``mbrs``) and OpenRLHF's reward files (``openrlhf``). Each loops over
 :mod:`ngram_core.registry`; none holds a metric's logic."""

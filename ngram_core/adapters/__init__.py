@@ -1,5 +1,5 @@
 """The ways in that bridge to other frameworks: evaluate metrics (``evaluate``), Hub
 Spaces (``space``), the transformers Trainer (``trainer``), datasets.map (``datasets``),
 torch.distributed (``torch``), the command line (``cli``), mbrs'
-MBR decoders (``mbrs``) and OpenRLHF's reward files (``openrlhf``). Each loops over
+MBR decoders (``mbrs``), OpenRLHF's reward files (``openrlhf``) and lm-evaluation-harness (``lm_eval``). Each loops over
 :mod:`ngram_core.registry`; none holds a metric's logic."""

@@ -83,12 +83,15 @@ def test_our_aggregation_equals_the_harness_own_in_a_live_run(harness_run, name)
 
 
 @pytest.mark.oracle
-def test_standard_error_matches_the_harness_bootstrap_at_the_same_resamples():
-    sources, refs, hyps = wmt_items(400)
+@pytest.mark.slow
+def test_standard_error_matches_the_harness_bootstrap(monkeypatch):
+    sources, refs, hyps = wmt_items(200)
     items = [[r, h] for r, h in zip(refs, hyps)]
-    theirs = harness_metrics.bootstrap_stderr(harness_metrics.bleu, items, iters=1000)
-    ours = ngram_lm_eval.bleu.stderr(items, 1000)
-    assert ours == pytest.approx(theirs, rel=0.12)  # two independent 1,000-resample estimates of one quantity
+    monkeypatch.setenv("DISABLE_MULTIPROC", "1")
+    theirs = harness_metrics.bootstrap_stderr(harness_metrics.bleu, items, iters=300)
+    ours = ngram_lm_eval.bleu.stderr(items, 100000)
+    # its 300 resamples estimate the same quantity to about 4% (1 / sqrt(2 x 300)); both seeds are fixed
+    assert ours == pytest.approx(theirs, rel=0.15)
 
 
 def test_the_harness_asks_us_for_every_resample_and_keeps_its_own_for_the_rest():

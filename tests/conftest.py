@@ -43,6 +43,8 @@ INSTALL_HINTS = {
     "sentencepiece": "pip install -e '.[test]' (or '.[spm]')",
     "ray": "pip install -e '.[ray]'",
     "pyspark": "pip install -e '.[spark]' (and a Java runtime: .ci/run installs default-jdk-headless)",
+    "lm_eval": "pip install -e '.[lm-eval]' (.ci/run installs it)",
+    "mbrs": "pip install 'torch==2.13.0' -e '.[mbrs]' in a venv of its own (it pins numpy 1.26; .ci/run makes one)",
     "ngram_core_coco": "pip install -e plugins/ngram-core-coco (tokenize='coco', its own distribution: GPL-3.0-or-later)",
 }
 

@@ -182,3 +182,20 @@ def test_nltk_methods_reading_the_last_segment_are_refused_by_significance(metho
     with pytest.raises(ValueError, match="last segment"):
         score_systems([["a b c d e f"], ["a b c"]], ["a b c d e f"], metrics=["bleu"], variant="nltk",
                       smooth_method=method).paired_bootstrap(10)
+
+
+def test_bootstrap_standard_errors_draw_every_resample_in_chunks_as_one_draw():
+    """A chunk at a time (here 3 chunks of 1,024 resamples) is the same stream of draws as one
+    (B, S) draw: the standard error is that of all B resample scores, divisor B - 1."""
+    from ngram_core.significance.resampling import bootstrap_indices, bootstrap_standard_errors
+
+    rng = np.random.default_rng(7)
+    hyps = [" ".join(rng.choice(["a", "b", "c", "d"], size=6)) for _ in range(2048)]
+    refs = [" ".join(rng.choice(["a", "b", "c", "d"], size=6)) for _ in range(2048)]
+    table = score_systems([hyps], refs, metrics=("bleu", "chrf")).rows()
+    got = bootstrap_standard_errors(table, 3000, seed=5)[0]
+    scores = _bootstrap_scores(table, [0], bootstrap_indices(np.random.default_rng(5), 2048, 3000))
+    for a, adapter in enumerate(table.adapters):
+        assert got[adapter.name] == pytest.approx(float(np.std(scores[a, 0].astype(np.float64), ddof=1)), rel=1e-12)
+    with pytest.raises(ValueError, match="at least 2"):
+        bootstrap_standard_errors(table, 1)

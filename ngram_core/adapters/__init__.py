@@ -1,4 +1,5 @@
 """The ways in that bridge to other frameworks: evaluate metrics (``evaluate``), Hub
 Spaces (``space``), the transformers Trainer (``trainer``), datasets.map (``datasets``),
-torch.distributed (``torch``) and the command line (``cli``). Each loops over
+torch.distributed (``torch``), the command line (``cli``), mbrs'
+MBR decoders (``mbrs``), OpenRLHF's reward files (``openrlhf``) and lm-evaluation-harness (``lm_eval``). Each loops over
 :mod:`ngram_core.registry`; none holds a metric's logic."""

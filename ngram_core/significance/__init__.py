@@ -23,7 +23,8 @@ __getattr__ = attributes(__name__, {
     "Adapter": ".adapters", "adapters_for": ".adapters", "bleu_adapter": ".adapters", "meteor_adapters": ".adapters",
     "nist_adapter": ".adapters", "DEFAULT_BOOTSTRAP_SAMPLES": ".settings", "DEFAULT_RANDOMIZATION_TRIALS": ".settings",
     "DEFAULT_SEED": ".settings", "Result": ".settings", "resolve_seed": ".settings", "SystemRows": ".resampling",
-    "bootstrap_confidence": ".resampling", "paired_bootstrap": ".resampling", "paired_randomization": ".resampling",
+    "bootstrap_confidence": ".resampling", "bootstrap_standard_errors": ".resampling", "paired_bootstrap": ".resampling",
+    "paired_randomization": ".resampling",
     "Systems": ".systems", "score_systems": ".systems"})
 
 
@@ -38,6 +39,7 @@ __all__ = [
     "adapters_for",
     "bleu_adapter",
     "bootstrap_confidence",
+    "bootstrap_standard_errors",
     "meteor_adapters",
     "nist_adapter",
     "paired_bootstrap",

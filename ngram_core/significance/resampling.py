@@ -362,3 +362,29 @@ def paired_randomization(table: SystemRows, n_trials: int = DEFAULT_RANDOMIZATIO
                     result.mean, result.ci = interval(sampled[a, j])
                 results[j][name] = result
     return results
+
+
+def bootstrap_standard_errors(table: SystemRows, n_samples: int, seed: Seed = FROM_ENVIRONMENT) -> List[Dict[str, float]]:
+    """Each system's bootstrap standard error of each score: the sample standard deviation
+    (divisor B - 1) of the scores of ``n_samples`` = B bootstrap resamples of its segments, as
+    lm-evaluation-harness's ``bootstrap_stderr`` defines it, on the scores' own scale.
+
+    Every resample is drawn (sacreBLEU's draw, a fresh generator from ``seed``), however
+    many: they are drawn and summed a chunk at a time, so memory holds one chunk's counts
+    (16 MB) and the B scores per score and system, whatever B.
+    """
+    n_samples = _check_count("n_samples", n_samples)
+    if n_samples < 2:
+        raise ValueError(f"n_samples is {n_samples}: a standard deviation needs at least 2 resamples")
+    rng = np.random.default_rng(resolve_seed(seed))
+    S, systems = table.n_segments, list(range(len(table.names)))
+    step = max(1, _CHUNK_CELLS // max(S, 1))
+    parts: Dict[Tuple[int, int], List[np.ndarray]] = {}
+    for start in range(0, n_samples, step):
+        indices = bootstrap_indices(rng, S, min(step, n_samples - start))
+        for key, scores in _bootstrap_scores(table, systems, indices).items():
+            parts.setdefault(key, []).append(scores.astype(np.float64))
+    out: List[Dict[str, float]] = [{} for _ in systems]
+    for (a, j), chunks in parts.items():
+        out[j][table.adapters[a].name] = float(np.std(np.concatenate(chunks), ddof=1))
+    return out

@@ -20,6 +20,10 @@ write in this order (``numba.core.caching``):
    container or boot instead of failing with numba's "cannot cache function ...: no
    locator available".
 
+The first compile in a process says so in one line on stderr (:class:`CompileNotice`, the
+``ngram_core`` logger's warning: ``logging.getLogger("ngram_core").setLevel(logging.ERROR)``
+silences it); a process that loads cached code says nothing.
+
 Where none of these is writable numba still refuses to load the kernels; set
 ``NUMBA_CACHE_DIR`` to a writable directory. To compile once per image, run any metric
 once at build time (``python -c "from ngram_core import compiled; compiled.prefer(True);
@@ -31,11 +35,12 @@ pointing into the image.
 """
 from __future__ import annotations
 
+import logging
 import os
 import tempfile
 from pathlib import Path
 
-from numba.core import caching
+from numba.core import caching, event
 
 PACKAGE = Path(__file__).resolve().parent
 # (numba 0.59-0.60 named them with a leading underscore)
@@ -63,8 +68,35 @@ class TemporaryDirCacheLocator(_USER_WIDE):
         return super().from_function(py_func, py_file)
 
 
+class CompileNotice(event.Listener):
+    """Says once per process, on stderr (the ``ngram_core`` logger's warning), that one of
+    ngram-core's kernels is being compiled: numba's ``numba:compile`` event, which it
+    fires only where the machine code is not cached (a cache hit compiles nothing)."""
+
+    said = False
+
+    def on_start(self, ev) -> None:
+        dispatcher = ev.data.get("dispatcher") if isinstance(ev.data, dict) else None
+        source = getattr(getattr(dispatcher, "py_func", None), "__code__", None)
+        if self.said or source is None or not Path(source.co_filename).resolve().is_relative_to(PACKAGE):
+            return
+        type(self).said = True
+        where = getattr(getattr(dispatcher, "_cache", None), "_cache_path", None)
+        logging.getLogger("ngram_core").warning(
+            "ngram-core: compiling its numba kernels for this machine, once (about 10-20 s; later processes "
+            "load them%s). NGRAM_CORE_COMPILED=0 runs without them.", f" from {where}" if where else "")
+
+    def on_end(self, ev) -> None:
+        pass
+
+
+_NOTICE = CompileNotice()
+
+
 def register() -> None:
-    """Add :class:`TemporaryDirCacheLocator` after numba's own locators (once)."""
+    """Add :class:`TemporaryDirCacheLocator` after numba's own locators, and
+    :class:`CompileNotice` to numba's compile events (once)."""
     locators = _CACHE_IMPL._locator_classes
     if TemporaryDirCacheLocator not in locators:
         locators.append(TemporaryDirCacheLocator)
+        event.register("numba:compile", _NOTICE)

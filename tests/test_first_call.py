@@ -147,3 +147,17 @@ def test_a_read_only_install_with_no_home_compiles_once_into_the_temporary_direc
     assert cached, "nothing was cached in the temporary directory"
     assert "data saved" in runs[0].stdout and "data saved" not in runs[1].stdout
     assert "data loaded" in runs[1].stdout
+
+
+def test_a_process_that_compiles_says_so_once_and_one_that_loads_the_cache_says_nothing(tmp_path):
+    """numba's first compile of a kernel takes seconds (10-20 for METEOR 1.5's): the process
+    says so in one line on stderr; the next process loads the machine code and is silent."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "NUMBA_CACHE_DIR": str(tmp_path), "NGRAM_CORE_COMPILED": "1"}
+    child = "import ngram_core; print(ngram_core.corpus_bleu(['the cat sat'], [['the cat sat down']])['score'])"
+    runs = [subprocess.run([sys.executable, "-c", child], capture_output=True, text=True, env=env, cwd=ROOT,
+                           timeout=600) for _ in range(2)]
+    for done in runs:
+        assert done.returncode == 0, done.stderr
+    said = [line for line in runs[0].stderr.splitlines() if "compiling its numba kernels" in line]
+    assert len(said) == 1 and str(tmp_path) in said[0], runs[0].stderr
+    assert "compiling" not in runs[1].stderr, runs[1].stderr

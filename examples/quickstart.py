@@ -26,7 +26,7 @@ REFERENCES = [
 HEADLINES = (
     ("bleu", "score", "0-100, sacreBLEU's number; result['bleu'] is the same on 0-1"),
     ("nist", "nist", "0 and up, no fixed maximum; good systems score about 8-13 on news"),
-    ("meteor", "meteor", "0-1, the mean of segment scores; result['meteor_corpus'] is the corpus score"),
+    ("meteor", "meteor", "0-1, the jar's corpus score, as ngram-score's METEOR; result['meteor_mean'] the mean"),
     ("chrf", "score", "0-100, sacreBLEU's chrF2; result['chrf'] is the same on 0-1"),
 )
 

@@ -43,19 +43,23 @@ Two variants, each giving the numbers of one tool:
   REF -l en -norm` (what WMT reported and what pycocoevalcap runs for image captioning):
   its tokenizer (-norm), its modules (exact, Snowball stem, WordNet synonym, paraphrase
   table), its beam search and its scoring (function words weighted by delta, module
-  weights), with its parameters by language and task. `meteor_corpus` is the jar's
-  "Final score" and pycocoevalcap's METEOR.
+  weights), with its parameters by language and task. `meteor` is the jar's
+  "Final score" (pycocoevalcap's METEOR): the score of the summed statistics.
 - `variant="nltk"`: NLTK 3.10.4's `meteor_score` (and so evaluate's `meteor`) to the last
   digit, on sacreBLEU's 13a tokens.
 
-`meteor` is the mean of segment scores; `meteor_corpus` is the score of the statistics
-summed over all segments (the jar leaves the chunks of perfectly matched segments out).
+`meteor` is the number of the tool the variant reproduces, the one `ngram-score` prints as
+METEOR: METEOR 1.5's corpus score, NLTK's (evaluate's) mean of segment scores. Both are
+there by name: `meteor_corpus`, the score of the statistics summed over all segments (the
+jar leaves the chunks of perfectly matched segments out), and `meteor_mean`.
 """
 
 _KWARGS_DESCRIPTION = hf_metric.arguments_doc(meteor.OPTIONS) + """
 Returns:
-    meteor (`float`): mean of segment scores (0-1).
-    meteor_corpus (`float`): the score of the summed statistics (0-1): the jar's Final score.
+    meteor (`float`): the variant's tool's number (0-1): meteor-1.5, the jar's Final score
+    (= meteor_corpus); nltk, evaluate's mean of segment scores (= meteor_mean).
+    meteor_corpus (`float`): the score of the summed statistics (0-1).
+    meteor_mean (`float`): the mean of segment scores (0-1).
     matches (`int`), chunks (`int`), translation_length (`int`), reference_length (`int`):
     sums over segments (each against its best reference); meteor-1.5 also gives
     reference_matches and stage_matches (words matched per stage, on each side).

@@ -136,8 +136,8 @@ def score_all(predictions: Sequence[str], references: Sequence[Any], metrics: Se
     """``{"bleu": {...}, "nist": {...}, "meteor": {...}}`` of one corpus, tokenized once.
 
     Each dictionary is what the metric's own function returns with the same options
-    (``bleu`` 0-1 and ``score`` 0-100; ``nist`` in [0, inf); ``meteor``, the mean of
-    segment scores, and ``meteor_corpus``, both 0-1).
+    (``bleu`` 0-1 and ``score`` 0-100; ``nist`` in [0, inf); ``meteor``, the number of
+    the variant's tool, with ``meteor_corpus`` and ``meteor_mean``, all 0-1).
     """
     per_metric = split_options(metrics, options)  # the options of this call, resolved once
     hyps, refs = check_corpus(predictions, references)

@@ -133,8 +133,8 @@ def test_scores_of_summed_rows_are_the_metrics_scores(corpus):
         assert score["BLEU"] == corpus_bleu(output, refs)["score"]
         assert score["NIST"] == pytest.approx(corpus_nist(output, refs)["nist"], rel=1e-12, abs=1e-12)
         meteor = compute_meteor(output, refs)
-        assert score["METEOR"] == meteor["meteor_corpus"]
-        assert score["METEOR-mean"] == pytest.approx(meteor["meteor"], rel=1e-12, abs=1e-15)
+        assert score["METEOR"] == meteor["meteor"] == meteor["meteor_corpus"]
+        assert score["METEOR-mean"] == pytest.approx(meteor["meteor_mean"], rel=1e-12, abs=1e-15)
 
 
 @settings(max_examples=15, **SETTINGS)

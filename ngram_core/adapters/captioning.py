@@ -37,7 +37,7 @@ from ..tokenizers import get_tokenizer
 SCORERS = (
     (corpus_bleu, {"variant": "coco", "tokenize": "none"},
      [(f"Bleu_{n}", f"bleu_{n}", "segment_scores_by_order", n - 1) for n in range(1, 5)]),
-    (compute_meteor, {}, [("METEOR", "meteor_corpus", "segment_scores", None)]),
+    (compute_meteor, {}, [("METEOR", "meteor", "segment_scores", None)]),
     (corpus_rouge_l, {}, [("ROUGE_L", "rouge_l", "segment_scores", None)]),
     (corpus_cider, {}, [("CIDEr", "cider", "segment_scores", None)]),
 )

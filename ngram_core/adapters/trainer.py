@@ -45,7 +45,7 @@ def make_compute_metrics(tokenizer: Any, metrics: Sequence[str] = METRICS, **opt
     """A ``compute_metrics(eval_pred)`` for ``Seq2SeqTrainer(predict_with_generate=True)``.
 
     Returns flat scalars: one per metric (``bleu`` 0-1, ``nist`` [0, inf),
-    ``meteor`` 0-1, the mean of segment scores) and ``gen_len``, the mean number of
+    ``meteor`` 0-1, the number of the variant's tool) and ``gen_len``, the mean number of
     non-pad tokens generated. ``options`` are those of
     :func:`ngram_core.suite.score_all` (e.g. ``tokenize="intl"``, ``max_order=4``,
     ``meteor={"lowercase": False}``); they are checked here, before training starts.

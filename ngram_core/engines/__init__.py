@@ -47,7 +47,7 @@ named here):
    within its group's reduced statistics (``Metric.within_corpus``), which the
    engine broadcasts to the workers.
 
-Numbers. BLEU (every variant) and METEOR's ``meteor_corpus`` come from summed integer
+Numbers. BLEU (every variant) and METEOR's corpus score (``meteor_corpus``, METEOR 1.5's ``meteor``) come from summed integer
 statistics: equal to the single-process call. NIST's information sums and METEOR's mean of
 segment scores are float sums added in another order: equal within 1e-12 relative. NLTK
 BLEU's smoothing 5-7 read the corpus's last segment: the last row in the engine's order

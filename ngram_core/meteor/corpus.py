@@ -38,7 +38,7 @@ from ..signature import nrefs_field
 from .nltk.matching import Lexicon, Matches, nltk_matches
 from .nltk.stages import STAGES, check_stages
 from .options import OPTIONS, settings_of
-from .scoring import DEFAULT_ALPHA, DEFAULT_BETA, DEFAULT_GAMMA, MeteorStats, check_parameters, meteor_formula
+from .scoring import DEFAULT_ALPHA, DEFAULT_BETA, DEFAULT_GAMMA, MeteorStats, check_parameters, headline_scores, meteor_formula
 from .tables import Segments, Side
 Pair = Tuple[int, int, int]  # (hypothesis position, reference position, stage index)
 
@@ -194,9 +194,10 @@ def corpus_segment_statistics(corpus: TokenizedCorpus, stages: Sequence[str] = S
 def compute_meteor(predictions: Sequence[str], references: Sequence[Any], **options: Any) -> Dict[str, Any]:
     """METEOR of ``predictions`` against ``references`` (one string or a list per prediction).
 
-    Returns ``meteor`` (mean of segment scores, 0-1: evaluate's and NLTK's number),
-    ``meteor_corpus`` (the score of the summed statistics, 0-1: the jar's "Final score",
-    pycocoevalcap's METEOR), ``matches``, ``chunks``, ``translation_length``,
+    Returns ``meteor``, the number of the tool the variant reproduces (0-1: for METEOR 1.5
+    the jar's "Final score", pycocoevalcap's METEOR, which is ``meteor_corpus``, the score
+    of the summed statistics; for ``nltk`` evaluate's, which is ``meteor_mean``, the mean of
+    segment scores), ``meteor_corpus``, ``meteor_mean``, ``matches``, ``chunks``, ``translation_length``,
     ``reference_length`` (sums over segments, each against its best reference) and
     ``signature``; for ``meteor-1.5`` also ``stage_matches`` (per stage, the words
     matched on each side) and ``reference_matches``. With ``return_segments=True`` also
@@ -228,8 +229,7 @@ def _compute(predictions: Sequence[str], references: Sequence[Any], options: Dic
     matches, chunks = best.aligned.matches[best.pair], best.aligned.chunks[best.pair]
     total = MeteorStats(len(best.score), sum(best.score), sum(best.hyp_len), sum(best.ref_len), int(matches.sum()), int(chunks.sum()))
     out: Dict[str, Any] = {
-        "meteor": total.mean_score(),
-        "meteor_corpus": total.corpus_score(alpha, beta, gamma),
+        **headline_scores(total.corpus_score(alpha, beta, gamma), total.mean_score(), jar=False),
         "matches": total.matches,
         "chunks": total.chunks,
         "translation_length": total.hyp_len,

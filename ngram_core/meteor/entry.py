@@ -16,10 +16,12 @@ lengths, matches, chunks; integers stay exact below 2^53), is summed.
 
 Significance: METEOR 1.5, the jar's per-segment statistics (its ``-ssOut`` columns),
 scored by the jar's formula; the ``nltk`` variant, columns ``[segments, score_sum,
-hyp_len, ref_len, matches, chunks]``. Either way two scores of the same rows:
-``METEOR``, the formula on summed matches, chunks and lengths (METEOR 1.5's corpus
-score, ``meteor_corpus``, what MultEval resamples), and ``METEOR-mean``, the mean of
-segment scores (``meteor``, evaluate's and NLTK's convention), each 0-1.
+hyp_len, ref_len, matches, chunks]``. Either way two scores of the same rows, each 0-1,
+``METEOR`` being the result's ``meteor`` (the number of the tool the variant reproduces):
+METEOR 1.5's ``METEOR`` is the jar's formula on summed matches, chunks and lengths (its
+corpus score, what MultEval resamples) and ``METEOR-mean`` the mean of segment scores
+(``meteor_mean``); NLTK's ``METEOR`` is the mean of segment scores (evaluate's and NLTK's
+convention) and ``METEOR-corpus`` the formula on the summed statistics (``meteor_corpus``).
 """
 from __future__ import annotations
 
@@ -35,7 +37,7 @@ from ..signature import nrefs_field
 from . import options as meteor_options
 from .jar.settings import VARIANT as JAR, parameters_of  # JAR: the variant whose statistics are the jar's
 from .jar.statistics import MeteorParameters, MeteorStatistics, columns, scores as jar_scores
-from .scoring import MeteorStats, meteor_formula
+from .scoring import MeteorStats, headline_scores, meteor_formula
 
 def _meteor_corpus():
     from . import corpus  # (the matchers and their tables: imported when METEOR is computed)
@@ -93,8 +95,8 @@ def meteor_result(stats, values: Mapping[str, Any]) -> Dict[str, Any]:
         return jar_corpus.statistics_result(stats, meteor_options.settings_of(values), bool(values["return_segments"]))
     total = stats.total()
     result: Dict[str, Any] = {
-        "meteor": total.mean_score(),
-        "meteor_corpus": total.corpus_score(values["alpha"], values["beta"], values["gamma"]),
+        **headline_scores(total.corpus_score(values["alpha"], values["beta"], values["gamma"]), total.mean_score(),
+                          jar=False),
         "matches": total.matches,
         "chunks": total.chunks,
         "translation_length": total.hyp_len,
@@ -113,8 +115,8 @@ def meteor_rows(segments) -> np.ndarray:
 
 
 def meteor_adapters(alpha: float, beta: float, gamma: float) -> List[Adapter]:
-    """The ``nltk`` variant: ``METEOR`` (formula on summed statistics) and ``METEOR-mean``
-    (mean of segment scores), 0-1."""
+    """The ``nltk`` variant: ``METEOR`` (the mean of segment scores, evaluate's ``meteor``)
+    and ``METEOR-corpus`` (the formula on summed statistics), 0-1."""
     formula = np.frompyfunc(lambda m, c, h, r: meteor_formula(m, c, h, r, alpha, beta, gamma), 4, 1)
 
     def corpus(sums: np.ndarray) -> np.ndarray:
@@ -125,13 +127,13 @@ def meteor_adapters(alpha: float, beta: float, gamma: float) -> List[Adapter]:
         sums = np.asarray(sums, dtype=np.float64)
         return np.where(sums[:, 0] > 0, sums[:, 1] / np.maximum(sums[:, 0], 1), 0.0)
 
-    return [Adapter("METEOR", meteor_rows, corpus), Adapter("METEOR-mean", meteor_rows, mean)]
+    return [Adapter("METEOR", meteor_rows, mean), Adapter("METEOR-corpus", meteor_rows, corpus)]
 
 
 def meteor15_adapters(params: MeteorParameters) -> List[Adapter]:
     """METEOR 1.5 (:class:`~ngram_core.meteor.jar.statistics.MeteorStatistics`): ``METEOR``,
-    the jar's Final score of the summed rows (pycocoevalcap's number, ``meteor_corpus``),
-    and ``METEOR-mean``, the mean of the jar's segment scores (``meteor``), each 0-1."""
+    the jar's Final score of the summed rows (pycocoevalcap's number, ``meteor``), and
+    ``METEOR-mean``, the mean of the jar's segment scores (``meteor_mean``), each 0-1."""
     score, segments = len(columns(params.n_modules)) - 2, len(columns(params.n_modules)) - 1
 
     def rows(stats) -> np.ndarray:

@@ -12,7 +12,12 @@ floats bit for bit.
 :class:`MeteorStats` are the additive statistics of a set of segments: adding two gives
 the statistics of the union. ``mean_score`` is the mean of segment scores (evaluate's
 and NLTK's ``meteor``); ``corpus_score`` applies the formula once to the summed
-matches, chunks and lengths (METEOR 1.5's system-level score).
+matches, chunks and lengths (METEOR 1.5's system-level score). :func:`headline_scores`
+gives a result's three keys: ``meteor``, the number of the tool the variant reproduces
+(METEOR 1.5: the jar's corpus "Final score"; ``nltk``: the mean of NLTK's segment
+scores, evaluate's ``meteor``), and both statistics by name, ``meteor_corpus`` and
+``meteor_mean``. The command line prints the same: ``METEOR`` is ``meteor``, the other
+statistic is ``METEOR-mean`` (METEOR 1.5) or ``METEOR-corpus`` (``nltk``).
 """
 from __future__ import annotations
 
@@ -22,6 +27,12 @@ from typing import Iterable
 DEFAULT_ALPHA = 0.9
 DEFAULT_BETA = 3.0
 DEFAULT_GAMMA = 0.5
+
+
+def headline_scores(corpus: float, mean: float, jar: bool) -> dict:
+    """A result's ``meteor`` (the variant's tool's number: the corpus score for the jar's
+    METEOR 1.5, the mean for NLTK's), ``meteor_corpus`` and ``meteor_mean``."""
+    return {"meteor": corpus if jar else mean, "meteor_corpus": corpus, "meteor_mean": mean}
 
 
 def check_parameters(alpha: float, beta: float, gamma: float) -> None:

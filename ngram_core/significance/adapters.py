@@ -10,7 +10,7 @@ variant's) plugs in with one small adapter.
 Each metric of :mod:`ngram_core.registry` gives its own (``Metric.scores``): BLEU's
 (sacreBLEU's layout and arithmetic, and the other variants') in
 :mod:`ngram_core.bleu.entry`, NIST's in :mod:`ngram_core.nist.entry`, METEOR's
-(``METEOR`` and ``METEOR-mean``, both variants) in :mod:`ngram_core.meteor.entry`.
+(``METEOR``, the result's ``meteor``, and ``METEOR-mean`` or ``METEOR-corpus``) in :mod:`ngram_core.meteor.entry`.
 """
 from __future__ import annotations
 

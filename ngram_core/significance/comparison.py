@@ -2,7 +2,7 @@
 
 ``compare_two(baseline, system, references, metric="bleu", **options)`` returns a
 :class:`Comparison`: each score of the metric (``BLEU``; ``NIST``; ``METEOR`` and
-``METEOR-mean``) for both systems, the p-values of paired bootstrap resampling
+``METEOR-mean``, or ``METEOR-corpus`` for the ``nltk`` variant) for both systems, the p-values of paired bootstrap resampling
 and paired approximate randomization (sacreBLEU's defaults: 1,000 resamples, 10,000
 trials, seed from the environment), and each segment's score difference (system
 minus baseline; :meth:`.Systems.segment_scores`: sacreBLEU's sentence BLEU, NIST's and

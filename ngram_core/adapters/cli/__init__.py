@@ -11,7 +11,8 @@ Positional files are references (several files: several references per segment;
 (the first is the baseline of paired tests; without ``-i``, tab-separated columns
 of standard input). All metrics of ``-m`` share one tokenization where their
 settings agree. Scales: BLEU 0-100, NIST in bits ([0, inf)), METEOR 0-1 (``METEOR``
-from summed statistics, ``METEOR-mean`` the mean of segment scores).
+is Python's ``meteor``: METEOR 1.5's from summed statistics, beside ``METEOR-mean``, the mean
+of segment scores; the ``nltk`` variant's the mean, beside ``METEOR-corpus``).
 
 Bad input (missing, unreadable or undecodable file, different line counts, unknown
 option values) prints ``ngram-score: error: ...`` naming the file and the counts,
@@ -272,7 +273,7 @@ def _report(args: argparse.Namespace, names: Sequence[str], results, first: Dict
     signatures = {}
     for name, metric in metric_of.items():
         signature = first[metric]["signature"]
-        if name != metric.upper():  # METEOR-mean: the same settings, another statistic
+        if name != metric.upper():  # METEOR-mean / -corpus: the same settings, another statistic
             signature = name + signature[signature.index("|"):]
         signature = with_fields(signature, fields) if fields else signature
         short = args.short and (args.format or "json") != "json"  # sacreBLEU's JSON keeps the long names

@@ -35,6 +35,7 @@ from .resources import function_words
 from .settings import FUNCTION_WORDS, JarSettings, parameters_of
 from .statistics import MeteorParameters, MeteorStatistics, scores, statistics_rows
 from ..options import OPTIONS, options_of
+from ..scoring import headline_scores
 from ..tables import Segments
 
 
@@ -284,8 +285,7 @@ def statistics_result(stats: MeteorStatistics, settings: JarSettings, return_seg
     tail = 4 + 4 * len(settings.stages)
     per_module = total[4:tail].reshape(-1, 4)
     out: Dict[str, Any] = {
-        "meteor": stats.mean_score(),
-        "meteor_corpus": float(scores(total, params, corpus=True)[0]),
+        **headline_scores(float(scores(total, params, corpus=True)[0]), stats.mean_score(), jar=True),
         "stage_matches": {name: {"hypothesis": int(round(m[0] + m[2])), "reference": int(round(m[1] + m[3]))}
                           for name, m in zip(settings.stages, per_module)},
         "matches": int(round(total[tail + 1])),

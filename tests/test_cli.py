@@ -341,6 +341,21 @@ def test_lowercase_switch_help_points_to_the_flags_that_take_ascii(capsys, monke
            "(A-Z only, as mteval-v13a: --bleu-lowercase ascii, --nist-lowercase ascii)" in help_text
 
 
+def test_help_prints_the_list_of_tokenizers_once_and_each_metrics_own_default(capsys, monkeypatch):
+    from ngram_core import registry
+    from ngram_core.options import TOKENIZE_DOC
+
+    monkeypatch.setenv("COLUMNS", "1000")
+    with pytest.raises(SystemExit):
+        cli("--help")
+    help_text = " ".join(capsys.readouterr().out.split())
+    assert help_text.count(" ".join(TOKENIZE_DOC.split())[:200]) == 1
+    for metric, options in registry.DECLARATIONS.items():  # what differs is still said, under the metric's flag
+        if "tokenize" in options and options["tokenize"].doc != registry.DECLARATIONS["bleu"]["tokenize"].doc:
+            tail = options["tokenize"].doc[len(TOKENIZE_DOC):].lstrip("; ")
+            assert f"{metric.upper()}'s own: as --tokenize, but " in help_text and " ".join(tail.split()) in help_text
+
+
 @pytest.mark.parametrize("language,said", [("de", "give --meteor-stages exact stem"), ("cz", "give --meteor-stages exact"),
                                             ("da", "give --no-meteor-normalize")])
 def test_non_english_meteor_says_the_flags_that_work(files, language, said):

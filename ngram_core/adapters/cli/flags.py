@@ -15,6 +15,7 @@ no flag: ``--sentence-level`` prints segment scores.
 from __future__ import annotations
 
 import argparse
+import os
 from dataclasses import dataclass
 from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
 
@@ -117,6 +118,7 @@ def add_metric_flags(parser: argparse.ArgumentParser, flags: Sequence[Flag] = ()
     """One argument group per metric; every flag's default is "not given" (the metric's default holds)."""
     flags = list(flags) or metric_flags()
     groups: Dict[Optional[str], Any] = {}
+    shown: Dict[str, str] = {}  # an option's doc -> the flag whose help printed it (said once, then referred to)
     for flag in flags:
         if flag.metric not in groups:
             title = "options of every metric" if flag.metric is None else f"{flag.metric.upper()} options"
@@ -132,8 +134,27 @@ def add_metric_flags(parser: argparse.ArgumentParser, flags: Sequence[Flag] = ()
                 kwargs = {"action": "store_const", "const": True,
                           "help": f"{READERS_NOTE}: lowercase (full Unicode) before tokenizing; a switch, it takes no "
                                   "value (A-Z only, as mteval-v13a: --bleu-lowercase ascii, --nist-lowercase ascii)"}
+        else:  # another metric's option of the same doc (-tok's list of tokenizers): said once, then referred to
+            kwargs["help"] = _referred(flag, kwargs["help"], shown)
+        shown.setdefault(flag.option.doc, flag.spellings[0])
         groups[flag.metric].add_argument(*flag.spellings, dest=flag.dest, default=None, **kwargs)
     return flags
+
+
+SAID_ONCE = 200  # characters of a doc that another flag's help already printed, from which it is referred to
+
+
+def _referred(flag: Flag, text: str, shown: Mapping[str, str]) -> str:
+    """``text``, a metric's flag's help, with the part an earlier flag's help printed (a
+    shared start of ``SAID_ONCE`` characters or more, up to a clause) replaced by a pointer to it."""
+    doc = flag.option.doc
+    for earlier, spelling in shown.items():
+        common = os.path.commonprefix([doc, earlier])
+        if common == doc == earlier:
+            return f"{flag.metric.upper()}'s own: as {spelling}" + text[len(doc):]
+        if len(common) >= SAID_ONCE and "; " in common:
+            return f"{flag.metric.upper()}'s own: as {spelling}, but " + text[common.rindex("; ") + 2:]
+    return text
 
 
 def metric_options(args: argparse.Namespace, metrics: Sequence[str], flags: Sequence[Flag] = (),

@@ -338,3 +338,16 @@ def test_only_metrics_with_statistics_get_the_comparison(folder, metric, monkeyp
     demo = space.build_app(folder, metric)
     ids = {getattr(block, "elem_id", None) for block in demo.blocks.values()}
     assert ("compare" in ids) == (space.metric_family(metric.name) in space.COMPARED)
+
+
+def test_the_api_names_each_option_after_it(folder, metric, monkeypatch):
+    """gradio names a handler's *values param_5, param_6, ...; the Space's API (gradio_client,
+    "Use via API") shows the option names instead."""
+    require_module("gradio")
+    monkeypatch.setenv("GRADIO_ANALYTICS_ENABLED", "False")
+    demo = space.build_app(folder, metric)
+    names = [spec.name for spec in space.option_specs(metric.OPTIONS)]
+    endpoints = demo.get_api_info()["named_endpoints"]
+    for endpoint in ("/compute", "/compare") if "/compare" in endpoints else ("/compute",):
+        parameters = [p["parameter_name"] for p in endpoints[endpoint]["parameters"]]
+        assert parameters[-len(names):] == names and not any(p.startswith("param_") for p in parameters), parameters

@@ -50,6 +50,7 @@ the result table), tested without Gradio or a browser.
 """
 from __future__ import annotations
 
+import inspect
 import logging
 import os
 import threading
@@ -439,7 +440,7 @@ def make_scorer(metric: Any, specs: Sequence[OptionSpec]):
         note = f"{len(predictions)} segments, up to {n_refs} reference{'s' if n_refs != 1 else ''} each ({source})."
         return f"**{headline(result, family)}**  \n{note}", result_rows(result, family)
 
-    return score
+    return with_option_names(score, specs)
 
 
 def read_second_system(text: Optional[str], file: Optional[str | Path], n_predictions: int) -> Tuple[List[str], str]:
@@ -507,7 +508,17 @@ def make_comparer(family: str, specs: Sequence[OptionSpec]):
         return (comparison_message(comparison, family, len(predictions)), comparison.rows(),
                 differences_frame(comparison.differences))
 
-    return compare
+    return with_option_names(compare, specs)
+
+
+def with_option_names(handler, specs: Sequence[OptionSpec]):
+    """``handler`` (fixed inputs, then ``*values``), whose signature names each option value
+    after its option: the Space's API (``gradio_client``, the page's "Use via API") then shows
+    ``max_order``, ``tokenize``, ..., not gradio's ``param_5``, ``param_6``, ..."""
+    fixed = [p for p in inspect.signature(handler).parameters.values() if p.kind is not p.VAR_POSITIONAL]
+    named = [inspect.Parameter(spec.name, inspect.Parameter.POSITIONAL_OR_KEYWORD) for spec in specs]
+    handler.__signature__ = inspect.Signature(fixed + named)
+    return handler
 
 
 def build_app(folder: str | Path, metric: Any = None):

@@ -49,7 +49,7 @@ line = lambda: " ".join(rng.choice(vocabulary) for _ in range(n))
 hyp = line()
 ref = hyp if itself else line()
 try:
-    out = {"meteor": compute_meteor(["short one", hyp], [["short one"], [ref]])["meteor"]}
+    out = {"meteor": compute_meteor(["short one", hyp], [["short one"], [ref]])["meteor_mean"]}
 except (ValueError, MemoryError) as error:
     out = {"error": type(error).__name__, "message": str(error)}
 print(json.dumps(out))

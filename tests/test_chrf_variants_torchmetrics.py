@@ -141,3 +141,15 @@ def test_every_way_in_gives_its_numbers():
                                 word_order=2)["chrf"]["chrf"] == corpus
     matrix = pairwise("chrf", hyps[:4], [r[0] for r in refs[:3]], variant="torchmetrics")
     assert matrix.tolist() == [[_theirs([h], [[r[0]]], {})[0] for r in refs[:3]] for h in hyps[:4]]
+
+
+@pytest.mark.parametrize("path", ["arrays", "compiled"])
+def test_inner_whitespace_on_both_counting_paths(path):
+    """Texts with tabs, line breaks and Unicode spaces inside: characters counted on its
+    character text, words on the text as given, by the array code and the compiled kernel."""
+    hyps = ["a\tb c.", "x\u00a0y  z", " lead\ntrail ", "(q)\u2003r"]
+    refs = [["a b c", "ab\tc."], ["x y z"], ["lead trail"], ["(q) r", "q\u2003r"]]
+    for options in ({}, {"word_order": 2}, {"word_order": 2, "lowercase": True}):
+        corpus, sentences = _theirs(hyps, refs, options)
+        ours = _ours(hyps, refs, options, path)
+        assert ours["chrf"] == corpus and ours["segment_scores"] == sentences

@@ -153,3 +153,15 @@ def test_inner_whitespace_on_both_counting_paths(path):
         corpus, sentences = _theirs(hyps, refs, options)
         ours = _ours(hyps, refs, options, path)
         assert ours["chrf"] == corpus and ours["segment_scores"] == sentences
+
+
+def test_paired_bootstrap_scores_its_number():
+    """The paired tests score each system (and each resample) by its rule: a system's score
+    is torchmetrics' corpus chrF x 100 (torchmetrics has no significance test to compare)."""
+    from ngram_core.significance import score_systems
+
+    hyps, refs = _wmt(*SYSTEMS[0])
+    systems = [hyps[:60], [h[::-1] for h in hyps[:60]]]
+    tested = score_systems(systems, refs[:60], metrics=("chrf",), variant="torchmetrics").paired_bootstrap(50, seed=1)
+    for system, row in zip(systems, tested):
+        assert row["CHRF"].score == 100 * _theirs(system, refs[:60], {})[0]

@@ -23,6 +23,11 @@ each order's F-beta, an empty side counting as 1e-16. The corpus score is the sc
 the summed statistics; a segment score is the score of its own statistics
 (sacreBLEU's ``sentence_score``). ``score`` is 0-100 (sacreBLEU's), ``chrf`` and the
 result's ``segment_scores`` 0-1.
+
+``variant="torchmetrics"`` gives torchmetrics 1.9's ``CHRFScore`` instead, bit for bit
+(float32, its mean of per-order F-scores, its corpus rule, its characters):
+:mod:`ngram_core.chrf.torchmetrics`. NLTK's ``chrf_score`` needs no variant: its sentence
+score is ours with ``beta=3, eps_smoothing=True`` and its corpus score their mean.
 """
 from __future__ import annotations
 
@@ -39,7 +44,12 @@ __getattr__ = attributes(__name__, {"ChrfStatistics": ".statistics", "chrf_stati
 EPS = 1e-16  # what an order with no hypothesis or no reference n-grams counts as, with eps_smoothing
 
 
+VARIANTS = ("sacrebleu", "torchmetrics")  # whose chrF: sacreBLEU 2.6.0's; torchmetrics 1.9's (.torchmetrics)
+
+
 def _finalize(values: Dict[str, Any], given: frozenset) -> Dict[str, Any]:
+    if values["variant"] == "torchmetrics" and values["char_order"] < 1:
+        raise ValueError("variant='torchmetrics' needs char_order >= 1 (its n_char_order); give char_order=1 or more")
     if values["char_order"] + values["word_order"] < 1:
         raise ValueError("char_order=0 and word_order=0 leave chrF no n-grams to count: set char_order "
                          "(default 6) or word_order (2 for chrF++) to 1 or more")
@@ -47,6 +57,9 @@ def _finalize(values: Dict[str, Any], given: frozenset) -> Dict[str, Any]:
 
 
 OPTIONS = OptionSet("chrF", [
+    Option("variant", "sacrebleu", "whose chrF: 'sacrebleu' (sacreBLEU 2.6.0 CHRF), 'torchmetrics' (torchmetrics "
+           "1.9 CHRFScore / chrf_score: float32, its corpus rule; give word_order=2 for its default chrF++)",
+           "choice", choices=VARIANTS, signature=("variant", str)),
     Option("char_order", 6, "the largest character n-gram order", "int", low=0, signature=("nc", str)),
     Option("word_order", 0, "the largest word n-gram order (0: chrF; 2: chrF++)", "int", low=0,
            signature=("nw", str)),
@@ -57,9 +70,10 @@ OPTIONS = OptionSet("chrF", [
          signature=("space", lambda whitespace: "yes" if whitespace else "no")),
     flag("eps_smoothing", False, "chrF++.py's, Moses' and NLTK's smoothing (the mean of every order's "
          "F-beta) instead of sacreBLEU's effective order",
-         signature=("eff", lambda eps: "no" if eps else "yes")),
+         signature=("eff", lambda eps: "no" if eps else "yes"), variants=("sacrebleu",)),
     return_segments_option(),
-], finalize=_finalize, signature_fields={None: ("nrefs", "case", "eff", "nc", "nw", "space")})
+], finalize=_finalize, signature_fields={"sacrebleu": ("nrefs", "case", "eff", "nc", "nw", "space"),
+                                              "torchmetrics": ("variant", "nrefs", "case", "nc", "nw", "space")})
 
 
 def name_of(values: Mapping[str, Any]) -> str:
@@ -106,22 +120,26 @@ def f_score(row: Sequence[Any], beta: int, eps_smoothing: bool) -> Any:
     return 100 * score
 
 
-def result_of(score: float, signature: str, values: Mapping[str, Any]) -> Dict[str, Any]:
-    """The result dictionary's keys but ``segment_scores``."""
-    return {"score": float(score), "chrf": float(score) / 100, "char_order": values["char_order"],
+def result_of(score: float, signature: str, values: Mapping[str, Any], chrf: Any = None) -> Dict[str, Any]:
+    """The result dictionary's keys but ``segment_scores`` (``chrf``: the 0-1 number where
+    it is the variant's own, else ``score / 100``)."""
+    return {"score": float(score), "chrf": float(score) / 100 if chrf is None else float(chrf), "char_order": values["char_order"],
             "word_order": values["word_order"], "beta": values["beta"], "signature": signature}
 
 
 def chrf_result(stats: Any, values: Mapping[str, Any]) -> Dict[str, Any]:
     """The result dictionary from per-segment (or summed) :class:`ChrfStatistics`."""
-    from .statistics import f_scores
+    from .statistics import variant_scores
 
     total = stats.sum()
-    corpus = f_score(total.row(0), values["beta"], values["eps_smoothing"])
-    result = result_of(corpus, signature_of(values, stats.n_refs), values)
+    if values["variant"] == "sacrebleu":
+        result = result_of(f_score(total.row(0), values["beta"], values["eps_smoothing"]),
+                           signature_of(values, stats.n_refs), values)
+    else:
+        corpus = variant_scores(total.hyp, total.ref, total.match, values, scale=1)[0]
+        result = result_of(100 * corpus, signature_of(values, stats.n_refs), values, chrf=corpus)
     if values["return_segments"]:
-        scores = f_scores(stats.hyp, stats.ref, stats.match, values["beta"], values["eps_smoothing"])
-        result["segment_scores"] = [float(s) / 100 for s in scores]
+        result["segment_scores"] = variant_scores(stats.hyp, stats.ref, stats.match, values, scale=1).tolist()
     return result
 
 
@@ -138,7 +156,7 @@ def corpus_chrf(predictions: Sequence[str], references: Sequence[Any], **options
     hyps, refs = check_corpus(predictions, references)
     from . import plain
 
-    if plain.applies(hyps, refs):  # a one-off call: no numpy
+    if options["variant"] == "sacrebleu" and plain.applies(hyps, refs):  # a one-off call: no numpy
         return plain.result(hyps, refs, options)
     from .statistics import chrf_statistics
 

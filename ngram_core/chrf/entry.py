@@ -39,6 +39,10 @@ def _statistics():
 def chrf_adapter(values: Mapping[str, Any]) -> Adapter:
     """chrF (0-100) of summed rows, with the resolved options ``values``."""
     beta, eps = values["beta"], values["eps_smoothing"]
+    if values["variant"] == "torchmetrics":
+        from .torchmetrics import row_scores
+
+        return Adapter("CHRF", lambda stats: stats.rows(), lambda sums: row_scores(sums, values), sum_dtype=np.float32)
 
     def scores(sums: np.ndarray) -> np.ndarray:
         sums = np.asarray(sums)
@@ -76,20 +80,22 @@ class Chrf(Metric):
         return [chrf_adapter(values)]
 
     def segment_scores(self, stats: ChrfStatistics, values: Mapping[str, Any]) -> np.ndarray:
-        """sacreBLEU's ``sentence_score`` of each segment, 0-100 (the command line's scale)."""
-        return _statistics().f_scores(stats.hyp, stats.ref, stats.match, values["beta"], values["eps_smoothing"])
+        """The variant's sentence score of each segment (sacreBLEU's ``sentence_score``), 0-100 (the command line's scale)."""
+        return _statistics().variant_scores(stats.hyp, stats.ref, stats.match, values)
 
     def sentence_scores(self, hypotheses: List[str], references: List[List[str]],
                         values: Mapping[str, Any]) -> np.ndarray:
         """sacreBLEU's ``sentence_score(...).score / 100`` of each hypothesis (0-1)."""
         stats = _statistics().chrf_statistics(hypotheses, references, values)
-        return self.segment_scores(stats, values) / 100
+        return _statistics().variant_scores(stats.hyp, stats.ref, stats.match, values, scale=1)
 
     def pair_scorer(self, candidates: List[str], references: List[str],
                     values: Mapping[str, Any]) -> Callable[[int, int], np.ndarray]:
         """Compiled (:func:`ngram_core.chrf.statistics.pair_scores`: each text's n-grams
         counted once) where the rule runs a corpus of these pairs compiled, else the pairs
         as one corpus, block by block (:meth:`Metric.pair_scorer`)."""
+        if values["variant"] != "sacrebleu":  # (pair_scores counts sacreBLEU's statistics)
+            return super().pair_scorer(candidates, references, values)
         chars = sum(map(len, candidates)) * len(references) + sum(map(len, references)) * len(candidates)
         if not compiled.use(chars, _statistics().COMPILED_INPUT_CHARS):
             return super().pair_scorer(candidates, references, values)
@@ -98,7 +104,7 @@ class Chrf(Metric):
 
     def plain_scorer(self, hypotheses: List[str], references: List[List[str]],
                      values: Mapping[str, Any]) -> Optional[Callable[[], Dict[str, Any]]]:
-        if not chrf_plain.applies(hypotheses, references):
+        if values["variant"] != "sacrebleu" or not chrf_plain.applies(hypotheses, references):
             return None
         return lambda: chrf_plain.result(hypotheses, references, values)
 

@@ -82,6 +82,17 @@ def f_scores(hyp: np.ndarray, ref: np.ndarray, match: np.ndarray, beta: int, eps
     return np.where(precision_avg + recall_avg != 0, 100 * score, 0.0)
 
 
+def variant_scores(hyp: Any, ref: Any, match: Any, values: Mapping[str, Any], scale: int = 100) -> np.ndarray:
+    """chrF (0-100, or 0-1 with ``scale=1``) of each row of counts by the variant's rule,
+    float64: :func:`f_scores` (sacreBLEU's) or torchmetrics' float32 numbers
+    (:mod:`ngram_core.chrf.torchmetrics`; on 0-1 exactly its values)."""
+    if values["variant"] == "torchmetrics":
+        from . import torchmetrics
+
+        return scale * torchmetrics.f_scores(hyp, ref, match, values["char_order"], values["beta"]).astype(np.float64)
+    return f_scores(hyp, ref, match, values["beta"], values["eps_smoothing"]) / (100 // scale)
+
+
 def _symbols(texts: Sequence[str], char: bool) -> Tuple[np.ndarray, np.ndarray]:
     """(symbol code of each character or word of the texts one after the other, length of each text)."""
     if char:
@@ -155,8 +166,13 @@ def _chunk_statistics(hypotheses: Sequence[str], references: Sequence[Sequence[s
         ref_table[s, :len(row)] = row
     texts = [t.lower() for t in chain(hypotheses, index)] if values["lowercase"] else [*hypotheses, *index]
     counts = _compiled_counts if compiled.use(sum(map(len, texts)), COMPILED_INPUT_CHARS) else _array_counts
-    hyp, ref, match = counts(texts, ref_table, values)
     present = ref_table >= 0
+    if values["variant"] == "torchmetrics":  # its characters, its hypothesis counts, its choice of reference
+        from . import torchmetrics
+
+        hyp, ref, match = torchmetrics.chosen(*torchmetrics.counts(texts, ref_table, values, counts), present, values)
+        return ChrfStatistics(hyp, ref, match, present.sum(axis=1).astype(np.int64))
+    hyp, ref, match = counts(texts, ref_table, values)
     if J == 1:
         best = np.zeros(S, dtype=np.int64)
     else:
@@ -260,7 +276,7 @@ def pair_scores(candidates: List[str], references: List[str], values: Mapping[st
                                                 both.gram[at:], both.count[at:], both.n_grams, match)
     ref = np.broadcast_to(both.totals[None, C:], (C, M, K))
     hyp = np.where(ref > 0, both.totals[:C, None], 0)
-    return f_scores(hyp, ref, match, values["beta"], values["eps_smoothing"]) / 100
+    return variant_scores(hyp, ref, match, values, scale=1)
 
 
 def empty_statistics(values: Mapping[str, Any]) -> ChrfStatistics:

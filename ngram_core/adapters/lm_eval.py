@@ -23,7 +23,7 @@ Standard error: the harness's ``_compute_task_aggregations`` asks
 its own aggregations (and caps ``bleu``, ``chrf``, ``ter`` at 100 resamples). This module
 wraps that function: for an aggregation of ours it returns the sample standard deviation of
 ``bootstrap_iters`` resampled corpus scores, all of them (100,000 by default), computed on
-per-segment statistics (:func:`ngram_core.significance.resampling.bootstrap_standard_errors`;
+per-segment statistics (:class:`ngram_core.adapters.corpus.CorpusScore`;
 seed as for every test here: ``NGRAM_CORE_SEED``, default 12345); for any other it is the
 harness's own.
 """
@@ -35,8 +35,7 @@ import lm_eval.evaluator_utils as harness_evaluator
 from lm_eval.api.registry import register_aggregation, register_metric
 
 from .. import registry
-from ..significance.resampling import bootstrap_standard_errors
-from ..significance.systems import score_systems
+from .corpus import CorpusScore
 
 PREFIX = "ngram_core_"  # the harness's name of metric m: ngram_core_m
 OPTIONS: Dict[str, Dict[str, Any]] = {}  # metric name -> its options, read when a task aggregates
@@ -60,23 +59,18 @@ def _columns(items: Sequence[Any]) -> Tuple[List[str], List[List[str]]]:
 
 class Aggregation:
     """The harness's aggregation of one registered metric: ``aggregation(items)`` -> its corpus
-    score; :meth:`stderr` its bootstrap standard error."""
+    score; :meth:`stderr` its bootstrap standard error (:class:`~ngram_core.adapters.corpus.CorpusScore`)."""
 
     def __init__(self, name: str) -> None:
         self.name = name
         self.__name__ = PREFIX + name  # the harness prints and logs aggregations by __name__
-
-    def _systems(self, items: Sequence[Any]):
-        predictions, golds = _columns(items)
-        return score_systems([predictions], golds, metrics=[self.name], **OPTIONS.get(self.name, {}))
+        self.corpus = CorpusScore(name, OPTIONS)
 
     def __call__(self, items: Sequence[Any]) -> float:
-        table = self._systems(items).rows()
-        return table.scores()[0][table.adapters[0].name]
+        return self.corpus.score(*_columns(items))
 
     def stderr(self, items: Sequence[Any], bootstrap_iters: int) -> float:
-        table = self._systems(items).rows()
-        return bootstrap_standard_errors(table, bootstrap_iters)[0][table.adapters[0].name]
+        return self.corpus.stderr(*_columns(items), bootstrap_iters)
 
     def __repr__(self) -> str:
         return f"<lm-eval aggregation {self.__name__}>"

@@ -6,7 +6,7 @@ Its data: a directory (``WMT_NGRAM_DATA``, default ``wmt_ngram/`` where lighteva
 ``test.jsonl``, one ``{"src": ..., "ref": ...}`` per line (``"ref"`` a string or a list of
 references). BLEU and chrF twice: lighteval's own (sacreBLEU; its chrF scores the first document
 alone, lighteval#1112) and ngram_core's (``ngram_core_bleu``, ``ngram_core_chrf``, ... every
-registered metric; standard error from every one of ``--bootstrap-iters`` resamples).
+registered metric; standard error from every one of ``PipelineParameters.bootstrap_iters`` resamples, 1,000 by default).
 """
 import os
 

@@ -104,7 +104,8 @@ lighteval_loggers.get_stderr_function = get_stderr_function
 METRICS: Dict[str, CorpusLevelMetric] = {
     name: CorpusLevelMetric(metric_name=PREFIX + name, sample_level_fn=GenerativePreparator(),
                             category=SamplingMethod.GENERATIVE, corpus_level_fn=CorpusMetric(name),
-                            higher_is_better=True)  # every registered metric is a similarity
+                            # the metric's direction where it declares one (an error rate: False), else a similarity
+                            higher_is_better=getattr(registry.get(name), "higher_is_better", True))
     for name in registry.names()
 }
 

@@ -118,8 +118,11 @@ def lighteval_run(tmp_path_factory):
 @pytest.mark.oracle
 @pytest.mark.slow
 def test_our_bleu_equals_lighteval_own_in_a_live_run(lighteval_run):
-    results, _, hyps, refs = lighteval_run
+    results, items, hyps, refs = lighteval_run
     assert results["ngram_core_bleu"] == results["bleu"] == sacrebleu.corpus_bleu(hyps, [refs]).score
+    # its bootstrap_iters, every one, resampled from our statistics of the items it logged
+    ours = ngram_lighteval.METRICS["bleu"].corpus_level_fn
+    assert results["ngram_core_bleu_stderr"] == ours.stderr(items["ngram_core_bleu"], BOOTSTRAP_ITERS)
     # lighteval's bootstrap_stderr is the standard deviation of its resampled scores over sqrt(resamples)
     assert results["ngram_core_bleu_stderr"] == pytest.approx(results["bleu_stderr"] * math.sqrt(BOOTSTRAP_ITERS),
                                                               rel=0.25)
@@ -145,7 +148,8 @@ def test_every_registered_metric_is_aggregated_with_its_standard_error(lighteval
 
 
 @pytest.mark.oracle
-def test_standard_error_matches_lighteval_bootstrap_of_sacrebleu(monkeypatch):
+@pytest.mark.slow
+def test_standard_error_matches_lighteval_bootstrap_of_sacrebleu():
     _, refs, hyps = wmt_items(200)
     items = [GenerativeCorpusMetricInput(golds=[r], preds=[h]) for r, h in zip(refs, hyps)]
     bleu = Metrics.bleu.value.get_corpus_aggregations()["bleu"]

@@ -36,14 +36,14 @@ def sacrebleu_rows(hyp_len, ref_len, matches, totals, smooth, value, effective_o
 
 
 @numba.njit(cache=True, nogil=True)
-def reference_lengths(hyp_len, ref_lens):
+def reference_lengths(hyp_len, ref_lens, first_ties):
     """Per row, (the reference length closest to the hypothesis length, ties to the
-    shorter; the shortest reference length): ``ref_lens`` is (S, R) with -1 where a
-    segment has fewer than R references (0 and 0 for a row without any):
-    :func:`ngram_core.bleu.row.reference_lengths_of` compiled, row after row."""
+    shorter or with ``first_ties`` to the first; the shortest reference length): ``ref_lens``
+    is (S, R) with -1 where a segment has fewer than R references (0 and 0 for a row
+    without any): :func:`ngram_core.bleu.row.reference_lengths_of` compiled, row after row."""
     S = ref_lens.shape[0]
     closest = np.zeros(S, np.int64)
     shortest = np.zeros(S, np.int64)
     for s in range(S):
-        closest[s], shortest[s] = _reference_lengths_of(hyp_len[s], ref_lens[s], False)
+        closest[s], shortest[s] = _reference_lengths_of(hyp_len[s], ref_lens[s], first_ties)
     return closest, shortest

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from ngram_core import compiled
-from ngram_core.bleu.kernels import reference_lengths as reference_lengths_kernel
+from ngram_core.bleu import row
 from ngram_core.bleu.row import reference_lengths_of
 from ngram_core.bleu.statistics import BleuStatistics, reference_lengths
 from ngram_core.bleu import OPTIONS
@@ -60,7 +60,8 @@ def test_reference_lengths_of_the_array_code_are_the_kernels(seed, rows, width, 
     refs = np.where(rng.random((rows, width)) < 0.3, -1, rng.integers(0, 30, (rows, width)))
     refs[:, :1] = np.abs(refs[:, :1])  # most rows have a reference; a row of -1s has none
     refs[rng.random(rows) < 0.1] = -1
-    kernel = reference_lengths_kernel(hyp, refs, first_ties)
+    kernel = np.zeros(rows, np.int64), np.zeros(rows, np.int64)
+    compiled.compile_loops(row).reference_lengths(hyp, refs.reshape(rows, width), first_ties, *kernel)
     compiled.use, real = (lambda tokens=0: False), compiled.use
     try:
         arrays = reference_lengths(hyp, refs, first_ties)

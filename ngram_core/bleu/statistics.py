@@ -15,6 +15,7 @@ from typing import Any, List, Optional
 from ..lazy import np
 
 from .. import compiled
+from . import row
 from ..statistics import Statistics, segment_field
 from ..ngrams.index import NgramMatches, TokenizedCorpus, clipped_match_counts
 
@@ -78,10 +79,9 @@ def reference_lengths(hyp_len: np.ndarray, ref_lens: np.ndarray, first_ties: boo
     hyp_len = np.ascontiguousarray(hyp_len, dtype=np.int64)
     ref_lens = np.ascontiguousarray(ref_lens, dtype=np.int64)
     if compiled.use():
-        from .kernels import reference_lengths as kernel  # numba (cached)
-
-        compiled.kernels_loaded()
-        return kernel(hyp_len, ref_lens, first_ties)
+        closest, shortest = np.zeros(len(hyp_len), np.int64), np.zeros(len(hyp_len), np.int64)
+        compiled.compile_loops(row).reference_lengths(hyp_len, ref_lens, first_ties, closest, shortest)  # numba (cached)
+        return closest, shortest
     present = ref_lens >= 0
     big = np.iinfo(np.int64).max
     diff = np.abs(ref_lens - hyp_len[:, None])

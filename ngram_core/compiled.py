@@ -306,13 +306,6 @@ def _njit_module(module: ModuleType) -> ModuleType:
     return compiled_module
 
 
-def kernels_loaded() -> None:
-    """Said by a caller that imported a kernel module of its own (``ngram_core.bleu.kernels``):
-    numba's start is paid, so later calls of :func:`use` answer True."""
-    global _loaded
-    _loaded = True
-
-
 def reset() -> None:
     """Forget the setting, the declaration and the count (not the loaded kernels): for tests."""
     global _long_running, _calls

@@ -30,18 +30,19 @@ from typing import TYPE_CHECKING, Any, Callable, Dict, Iterable, List, Mapping, 
 from .lazy import np
 
 from .options import OptionSet
+from .tokenizers.casing import Case
 from .statistics import Wire, global_n_refs, int_column  # (what a metric package reads from here too)
 
 if TYPE_CHECKING:
     from .ngrams.index import NgramIndex, NgramMatches, TokenizedCorpus
 
-# A shared tokenization: (tokenizer name, lowercasing: False, True or "ascii").
-CorpusKey = Tuple[str, Any]
+# A shared tokenization: (tokenizer name, its case).
+CorpusKey = Tuple[str, Case]
 
 
 def corpus_key(tokenize: str, lowercase: Any) -> CorpusKey:
-    """The key of a tokenized corpus: lowercasing is ``"ascii"`` or a bool."""
-    return tokenize, "ascii" if lowercase == "ascii" else bool(lowercase)
+    """The key of a tokenized corpus: the tokenizer's name and the :class:`Case` of ``lowercase``."""
+    return tokenize, Case.of(lowercase)
 
 
 class Corpora:
@@ -71,14 +72,12 @@ class Corpora:
         return cls(hyps, refs, orders)
 
     def corpus(self, tokenize: str, lowercase: Any) -> TokenizedCorpus:
-        from .ngrams.index import ascii_lowercase, tokenize_corpus  # (the array code: numpy, on first need)
+        """The texts tokenized by ``tokenize`` with ``lowercase`` (:func:`~ngram_core.ngrams.index.tokenize_corpus`), once."""
+        from .ngrams.index import tokenize_corpus  # (the array code: numpy, on first need)
 
         key = corpus_key(tokenize, lowercase)
         if key not in self._corpora:
-            if key[1] == "ascii":
-                self._corpora[key] = ascii_lowercase(self.corpus(tokenize, False))
-            else:
-                self._corpora[key] = tokenize_corpus(self.hyps, self.refs, tokenize, key[1])
+            self._corpora[key] = tokenize_corpus(self.hyps, self.refs, *key)
         return self._corpora[key]
 
     def index(self, tokenize: str, lowercase: Any) -> NgramIndex:

@@ -30,6 +30,8 @@ from typing import Any, Callable, Dict, Iterable, Iterator, List, Mapping, Named
 
 from .inputs import shown
 from .signature import make_signature
+from .tokenizers import TOKENIZERS, get_tokenizer
+from .tokenizers.casing import CHOICES, case_field, lowercases_always
 
 KINDS = ("flag", "int", "float", "choice", "floats", "names")
 
@@ -101,6 +103,9 @@ class Option:
     variant_defaults: Tuple[Tuple[str, Any], ...] = ()  # (variant, the value None stands for with it)
     retired: Tuple[Tuple[Any, str], ...] = ()  # (former choice, what to use instead)
     signature: Optional[Signed] = None  # its field in the signature (a (key, write) pair will do); None: none
+    # A rule that settles its value from the other resolved values, after the checks and
+    # before the metric's finalize: settle(values, given, option) (lowercase with coco).
+    settle: Optional[Callable[[Dict[str, Any], Mapping[str, Any], "Option"], None]] = None
 
     def __post_init__(self) -> None:
         if self.signature is not None and not isinstance(self.signature, Signed):
@@ -386,8 +391,9 @@ class OptionSet(Mapping[str, Option]):
                     f"{name}={value!r} is not offered by {self.metric} variant={variant!r}; it takes "
                     + ", ".join(map(repr, option.choices_for(variant)))
                 )
-        if "lowercase" in self._options:
-            _lowercasing_tokenizer(values, given, self._options["lowercase"].default)
+        for option in self._options.values():
+            if option.settle is not None:
+                option.settle(values, given, option)
         if self._finalize is not None:
             values = self._finalize(values, frozenset(given))
         return values
@@ -450,25 +456,31 @@ def return_segments_option() -> Option:
     return flag("return_segments", False, "also return segment_scores, one per segment")
 
 
-def _lowercasing_tokenizer(values: Dict[str, Any], given: Mapping[str, Any], default_lowercase: Any) -> None:
+def _case_of_the_tokenizer(values: Dict[str, Any], given: Mapping[str, Any], option: Option) -> None:
     """A tokenizer that lowercases its own tokens (``coco``) makes ``lowercase`` True, so
     the signature says ``case:lc``; an explicit ``lowercase=False`` with it is an error
     where that is not the default."""
     name = values.get("tokenize")
-    if name is None or "lowercase" not in values:
-        return
-    from .tokenizers import get_tokenizer
-
-    if not get_tokenizer(name).lowercases:
+    if name is None or not lowercases_always(get_tokenizer(name)):
         return
     # (the default given explicitly, as a form sends every field, sets nothing)
-    if "lowercase" in given and values["lowercase"] is False and default_lowercase is not False:
+    if option.name in given and values[option.name] is False and option.default is not False:
         raise ValueError(f"lowercase=False with tokenize={name!r}: that tokenizer lowercases its tokens (as "
                          "pycocoevalcap's PTBTokenizer -lowerCase does); leave lowercase out or choose another tokenizer")
-    values["lowercase"] = True
+    values[option.name] = True
 
 
-LOWERCASE_CHOICES = (False, True, "ascii")  # "ascii": A-Z only, as mteval-v13a without -c
+LOWERCASE_CHOICES = CHOICES  # False, True, "ascii" (A-Z only, as mteval-v13a without -c): a Case's values
+
+
+def lowercase_option(default: Any, doc: str, kind: str = "choice", **kwargs: Any) -> Option:
+    """The ``lowercase`` option: a :class:`~ngram_core.tokenizers.casing.Case` value
+    (``kind="choice"``: ``False``, ``True``, ``"ascii"``; a ``flag``: the first two), the
+    signature's ``case`` field, and True with a tokenizer that lowercases its own tokens."""
+    if kind == "choice":
+        kwargs.setdefault("choices", CHOICES)
+    return Option("lowercase", default, doc, kind, signature=("case", case_field), settle=_case_of_the_tokenizer,
+                  **kwargs)
 TOKENIZE_DOC = ("the tokenizer, by name: sacreBLEU 2.6.0's token for token (13a, intl, zh, char, none; ja-mecab "
                 "after pip install 'ngram-core[ja]', ko-mecab after '[ko]'; flores101, flores200, spBLEU-1K and spm (= flores101), "
                 "spBLEU's SentencePiece pieces, after '[spm]', with the model file sacreBLEU downloads, never downloaded here: "
@@ -481,8 +493,6 @@ TOKENIZE_DOC = ("the tokenizer, by name: sacreBLEU 2.6.0's token for token (13a,
 
 def tokenizer_signature(name: str) -> str:
     """The tokenizer's own signature (``13a``, ``intl``, ``ja-mecab-0.996-IPA``...)."""
-    from .tokenizers import get_tokenizer
-
     return get_tokenizer(name).signature()
 
 
@@ -490,7 +500,5 @@ def tokenize_option(default: str = "13a", doc: str = "", signature: Any = ("tok"
                     **kwargs: Any) -> Option:
     """The ``tokenize`` option; ``doc`` is said after :data:`TOKENIZE_DOC`; in the signature
     ``tok:`` and the tokenizer's signature, unless ``signature`` says otherwise."""
-    from .tokenizers import TOKENIZERS
-
     return Option("tokenize", default, TOKENIZE_DOC + (f"; {doc}" if doc else ""), "choice", choices=TOKENIZERS,
                   signature=signature, **kwargs)

@@ -19,14 +19,6 @@ def nrefs_field(refs_per_segment: Iterable[int]) -> str:
     return str(int(counts[0])) if low == high else "var"
 
 
-CASES = {False: "mixed", True: "lc", "ascii": "lc-ascii"}  # lowercase -> case field
-
-
-def case_field(lowercase) -> str:
-    """``mixed``, ``lc`` or, for ``lowercase="ascii"`` (A-Z only), ``lc-ascii``."""
-    return CASES[lowercase]
-
-
 def number(value: float) -> str:
     """A number as the signatures write it (``%g``: 0.9, 3, 1e-05)."""
     return f"{value:g}"

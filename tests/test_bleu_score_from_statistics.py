@@ -35,10 +35,13 @@ def test_sacrebleus_compute_bleu_number_for_number(smooth_method, smooth_value, 
                                              ("evaluate", {}), ("mteval", {}), ("coco", {})])
 def test_every_variant_scores_the_counts_as_the_corpus(variant, options):
     hyps, refs, _, _ = wmt_sample()
-    from ngram_core.bleu import OPTIONS, statistics_for, tokenize_for_bleu
+    from ngram_core.bleu import OPTIONS, statistics_for
+    from ngram_core.bleu.variants import get_variant
+    from ngram_core.ngrams.index import tokenize_corpus
 
     values = OPTIONS.resolve({"variant": variant, **options})
-    stats = statistics_for(tokenize_for_bleu(hyps, refs, values), values)
+    texts = get_variant(variant).texts(hyps, refs, values)
+    stats = statistics_for(tokenize_corpus(*texts, values["tokenize"], values["lowercase"]), values)
     total = stats.sum()
     mine = score_statistics(total.matches[0].tolist(), total.totals[0].tolist(), int(total.hyp_len[0]),
                             int(total.ref_len[0]), n_refs=int(total.n_refs[0]),

@@ -11,7 +11,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from ngram_core import compiled
-from ngram_core.bleu.kernels import reference_lengths as reference_lengths_kernel
+from ngram_core.bleu import row
+from ngram_core.bleu.row import reference_lengths_of
 from ngram_core.bleu.statistics import BleuStatistics, reference_lengths
 from ngram_core.bleu import OPTIONS
 from ngram_core.bleu.variants.sacrebleu import SMOOTH_DEFAULTS, SMOOTH_METHODS, _array_rows, _compiled_rows, bleu_from_statistics
@@ -52,20 +53,24 @@ def test_compiled_rows_equal_the_array_code_bit_for_bit(numba_loaded, seed, max_
 
 
 @settings(max_examples=100, deadline=None)
-@given(seed=st.integers(0, 2**32 - 1), rows=st.integers(0, 40), width=st.integers(0, 4))
-def test_reference_lengths_of_the_array_code_are_the_kernels(seed, rows, width):
+@given(seed=st.integers(0, 2**32 - 1), rows=st.integers(0, 40), width=st.integers(0, 4), first_ties=st.booleans())
+def test_reference_lengths_of_the_array_code_are_the_kernels(seed, rows, width, first_ties):
     rng = np.random.default_rng(seed)
     hyp = rng.integers(0, 30, rows)
     refs = np.where(rng.random((rows, width)) < 0.3, -1, rng.integers(0, 30, (rows, width)))
     refs[:, :1] = np.abs(refs[:, :1])  # most rows have a reference; a row of -1s has none
     refs[rng.random(rows) < 0.1] = -1
-    kernel = reference_lengths_kernel(hyp, refs)
+    kernel = np.zeros(rows, np.int64), np.zeros(rows, np.int64)
+    compiled.compile_loops(row).reference_lengths(hyp, refs.reshape(rows, width), first_ties, *kernel)
     compiled.use, real = (lambda tokens=0: False), compiled.use
     try:
-        arrays = reference_lengths(hyp, refs)
+        arrays = reference_lengths(hyp, refs, first_ties)
     finally:
         compiled.use = real
     assert [a.tolist() for a in arrays] == [k.tolist() for k in kernel]
+    if rows:  # the rule's own body, row after row
+        plain = [reference_lengths_of(h, r, first_ties) for h, r in zip(hyp.tolist(), refs.tolist())]
+        assert [list(column) for column in zip(*plain)] == [a.tolist() for a in arrays]
     assert all(a.dtype == np.int64 for a in arrays)
 
 

@@ -10,7 +10,8 @@ from __future__ import annotations
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from ngram_core.nist import NistStatistics, nist_scores, nist_statistics, tokenize_for_nist
+from ngram_core.ngrams.index import tokenize_corpus
+from ngram_core.nist import NistStatistics, nist_scores, nist_statistics
 
 WORDS = ["the", "cat", "sat", "on", "The", "mat", "0", "00", "x", "Ä", "a", "&amp;", "1,000", "."]
 SEGMENT = st.lists(st.sampled_from(WORDS), max_size=10).map(" ".join)
@@ -27,7 +28,7 @@ def split_corpora(draw):
 
 
 def stats_of(hyps, refs, lowercase=False, n=5) -> NistStatistics:
-    return nist_statistics(tokenize_for_nist(hyps, refs, "13a", lowercase), n)
+    return nist_statistics(tokenize_corpus(hyps, refs, "13a", lowercase), n)
 
 
 def assert_same_scores(a: NistStatistics, b: NistStatistics, quirks: bool) -> None:

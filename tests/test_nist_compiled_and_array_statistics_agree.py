@@ -12,8 +12,8 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from helpers.wmt_sample import wmt_sample
 from ngram_core import compiled
-from ngram_core.nist import NistStatistics, nist_scores, nist_statistics, tokenize_for_nist
-from ngram_core.ngrams.index import NgramIndex
+from ngram_core.nist import NistStatistics, nist_scores, nist_statistics
+from ngram_core.ngrams.index import NgramIndex, tokenize_corpus
 
 WORDS = ["the", "cat", "sat", "on", "The", "mat", "0", "x", "a", "."]
 SEGMENT = st.lists(st.sampled_from(WORDS), max_size=14).map(" ".join)
@@ -21,7 +21,7 @@ POOL = ["the cat sat on the mat", "the the the the", "0 x 0 the cat", "a cat", "
 
 
 def both(hyps, refs, n, lowercase=False):
-    corpus = tokenize_for_nist(hyps, refs, "13a", lowercase)
+    corpus = tokenize_corpus(hyps, refs, "13a", lowercase)
     with compiled.preferring(False):
         arrays = nist_statistics(corpus, n)
     with compiled.preferring(True):
@@ -71,7 +71,7 @@ def test_segments_that_share_their_references_are_matched_against_them_alone():
 
 
 def test_an_index_passed_in_is_read_by_the_array_code_and_must_reach_the_order():
-    corpus = tokenize_for_nist(["a b c d"], [["a b c d"]], "13a", False)
+    corpus = tokenize_corpus(["a b c d"], [["a b c d"]], "13a", False)
     with compiled.preferring(True):
         from_index = nist_statistics(corpus, 3, NgramIndex(corpus, 4))
         assert_identical(from_index, nist_statistics(corpus, 3))

@@ -11,8 +11,8 @@ from ngram_core.nist import (
     corpus_nist,
     length_penalty,
     nist_statistics,
-    tokenize_for_nist,
 )
+from ngram_core.ngrams.index import tokenize_corpus
 
 
 def log2(x: float) -> float:
@@ -21,7 +21,7 @@ def log2(x: float) -> float:
 
 def weights(hyps, refs, tokenize, mteval_quirks=False):
     """{n-gram text: info} of a corpus' reference n-grams."""
-    stats = nist_statistics(tokenize_for_nist(hyps, refs, tokenize, False), 5)
+    stats = nist_statistics(tokenize_corpus(hyps, refs, tokenize, False), 5)
     info = stats.table.information(int(stats.ref_words.sum()), mteval_quirks)
     return dict(zip(stats.table.texts(), info))
 

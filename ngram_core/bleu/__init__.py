@@ -30,8 +30,9 @@ from .variants import DEFAULT_VARIANT, SMOOTH_METHODS as ALL_SMOOTH_METHODS, VAR
 from .variants.sacrebleu import SMOOTH_DEFAULTS, SMOOTH_METHODS, bleu_from_statistics, bleu_result
 from ..inputs import check_corpus
 from ..lazy import attributes
-from ..options import LOWERCASE_CHOICES, Option, OptionSet, OptionValues, return_segments_option, tokenize_option
-from ..signature import case_field, nrefs_field, numbers
+from ..options import (LOWERCASE_CHOICES, Option, OptionSet, OptionValues, lowercase_option, return_segments_option,
+                       tokenize_option)
+from ..signature import nrefs_field, numbers
 from ..tokenizers import TOKENIZERS
 
 if TYPE_CHECKING:
@@ -77,9 +78,9 @@ OPTIONS = OptionSet("BLEU", [
                     "SacreBLEUScore is tokenize='13a')", nullable=True,
                     variant_choices=_by_variant("tokenizers", TOKENIZERS),
                     variant_defaults=tuple((name, get_variant(name).default_tokenizer) for name in VARIANTS)),
-    Option("lowercase", False, "lowercase (full Unicode str.lower()) before tokenizing; 'ascii' (variant mteval): "
-           "A-Z only, as mteval-v13a without -c", "choice", choices=LOWERCASE_CHOICES,
-           variant_choices=_by_variant("lowercase_choices", LOWERCASE_CHOICES), signature=("case", case_field)),
+    lowercase_option(False, "lowercase (full Unicode str.lower()) before tokenizing; 'ascii' (variant mteval): "
+                     "A-Z only, as mteval-v13a without -c",
+                     variant_choices=_by_variant("lowercase_choices", LOWERCASE_CHOICES)),
     Option("max_order", 4, "the largest n-gram order N", "int", low=1, signature=("order", str)),
     Option("weights", None, "one weight per order; None: 1/N each", "floats", nullable=True,
            variants=("sacrebleu", "nltk", "torchmetrics"), signature=("w", numbers(","))),
@@ -98,23 +99,6 @@ OPTIONS = OptionSet("BLEU", [
            variants=("sacrebleu",), signature=("eff", {False: "no", "sacrebleu": "yes", "seed": "seed"}.get)),
     return_segments_option(),
 ], finalize=_finalize, signature_fields={name: get_variant(name).signature_fields for name in VARIANTS})
-
-
-def changed_texts(hypotheses: List[str], references: List[List[str]], values: Mapping[str, Any]):
-    """The texts as the variant's tool tokenizes them, or None where that is the texts as given."""
-    return get_variant(values["variant"]).changed_texts(hypotheses, references, values)
-
-
-def tokenize_for_bleu(hypotheses: List[str], references: List[List[str]], values: Mapping[str, Any]) -> TokenizedCorpus:
-    """Checked input -> the tokenized corpus the variant counts (its texts, its lowercasing)."""
-    from ..ngrams.index import ascii_lowercase, tokenize_corpus
-
-    changed = changed_texts(hypotheses, references, values)
-    if changed is not None:
-        hypotheses, references = changed
-    lowercase = values["lowercase"]
-    corpus = tokenize_corpus(hypotheses, references, values["tokenize"], lowercase is True)
-    return ascii_lowercase(corpus) if lowercase == "ascii" else corpus
 
 
 def statistics_for(corpus: TokenizedCorpus, values: Mapping[str, Any], matches=None) -> BleuStatistics:
@@ -150,10 +134,14 @@ def corpus_bleu(predictions: Sequence[str], references: Sequence[Any], **options
     one-segment corpus, i.e. NLTK's ``sentence_bleu``).
     """
     hyps, refs = check_corpus(predictions, references)
-    if plain.applies(hyps, refs, options):  # a one-off call: no numpy, no pyarrow
-        return plain.result(hyps, refs, options, signature_of(options, map(len, refs)))
-    stats = statistics_for(tokenize_for_bleu(hyps, refs, options), options)
-    return result_from_statistics(stats, options)
+    variant = get_variant(options["variant"])
+    if plain.applies(variant, hyps, refs, options):  # a one-off call: no numpy, no pyarrow
+        return plain.result(variant, hyps, refs, options, signature_of(options, map(len, refs)))
+    from ..ngrams.index import tokenize_corpus
+
+    corpus = tokenize_corpus(*variant.texts(hyps, refs, options), options["tokenize"], options["lowercase"])
+    stats = statistics_for(corpus, options)
+    return variant.result(stats, options, signature_of(options, stats.n_refs))
 
 
 def _count_list(name: str, value: Any) -> List[int]:
@@ -227,5 +215,4 @@ def score_statistics(correct: Sequence[int], total: Sequence[int], sys_len: int,
 
 __all__ = ["ALL_SMOOTH_METHODS", "BleuStatistics", "LOWERCASE_CHOICES", "OPTIONS", "SMOOTH_DEFAULTS",
            "SMOOTH_METHODS", "VARIANTS", "bleu_from_statistics", "bleu_result", "bleu_statistics", "closest_ref_length",
-           "corpus_bleu", "result_from_statistics", "score_statistics", "shortest_ref_length", "statistics_for",
-           "tokenize_for_bleu"]
+           "corpus_bleu", "result_from_statistics", "score_statistics", "shortest_ref_length", "statistics_for"]

@@ -123,12 +123,15 @@ class Bleu(Metric):
         return int(values["max_order"])
 
     def statistics(self, corpora: Corpora, values: Mapping[str, Any]) -> BleuStatistics:
-        if bleu_core.changed_texts(corpora.hyps, corpora.refs, values) is None:  # the shared corpus and matches
-            tokenize, lowercase = values["tokenize"], values["lowercase"]
+        tokenize, lowercase = values["tokenize"], values["lowercase"]
+        changed = get_variant(values["variant"]).changed_texts(corpora.hyps, corpora.refs, values)
+        if changed is None:  # the shared corpus and matches
             return bleu_core.statistics_for(corpora.corpus(tokenize, lowercase), values,
                                             corpora.matches(tokenize, lowercase))
+        from ..ngrams.index import tokenize_corpus  # (numpy, as the shared corpus)
+
         # a variant whose tool sees other texts (evaluate's 13a joins line breaks)
-        return bleu_core.statistics_for(bleu_core.tokenize_for_bleu(corpora.hyps, corpora.refs, values), values)
+        return bleu_core.statistics_for(tokenize_corpus(*changed, tokenize, lowercase), values)
 
     def empty_statistics(self, values: Mapping[str, Any]) -> BleuStatistics:
         empty, N = np.zeros(0, dtype=np.int64), values["max_order"]
@@ -154,9 +157,10 @@ class Bleu(Metric):
 
     def plain_scorer(self, hypotheses: List[str], references: List[List[str]],
                      values: Mapping[str, Any]) -> Optional[Callable[[], Dict[str, Any]]]:
-        if not bleu_plain.applies(hypotheses, references, values):
+        variant = get_variant(values["variant"])
+        if not bleu_plain.applies(variant, hypotheses, references, values):
             return None
-        return lambda: bleu_plain.result(hypotheses, references, values,
+        return lambda: bleu_plain.result(variant, hypotheses, references, values,
                                          bleu_core.signature_of(values, map(len, references)))
 
 

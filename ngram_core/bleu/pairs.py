@@ -1,7 +1,7 @@
 """BLEU of many pairs at once: N x M sentence BLEU matrices and self-BLEU.
 
 Each distinct text is tokenized once (the variant's tokenizer, through
-:func:`ngram_core.bleu.tokenize_for_bleu`) and turned once into its *bag*: its distinct
+:func:`ngram_core.ngrams.index.tokenize_corpus` of the variant's texts) and turned once into its *bag*: its distinct
 n-grams of orders 1..N with their counts, numbered in one id space for every text and
 order (:func:`ngram_bags`). Then:
 
@@ -31,10 +31,10 @@ from typing import Any, Callable, List, Mapping
 
 from ..lazy import np
 
-from . import statistics_for, tokenize_for_bleu
+from . import statistics_for
 from .statistics import BleuStatistics
 from .variants import get_variant
-from ..ngrams.index import _count_distinct, factorize
+from ..ngrams.index import _count_distinct, factorize, tokenize_corpus
 
 
 @dataclass(frozen=True)
@@ -92,7 +92,8 @@ def ngram_bags(ids: np.ndarray, offsets: np.ndarray, vocab_size: int, max_order:
 
 def _bags_of(texts: List[str], values: Mapping[str, Any], orders: int) -> NgramBags:
     """The bags of ``texts`` tokenized as the variant's tool tokenizes them."""
-    corpus = tokenize_for_bleu(texts, [[] for _ in texts], values)
+    variant = get_variant(values["variant"])
+    corpus = tokenize_corpus(*variant.texts(texts, [[] for _ in texts], values), values["tokenize"], values["lowercase"])
     encoded = corpus.texts
     return ngram_bags(encoded.ids, encoded.offsets, len(encoded.vocab), orders)
 
@@ -162,8 +163,9 @@ def pair_scorer(candidates: List[str], references: List[str], values: Mapping[st
 
 def sentence_scores(hypotheses: List[str], references: List[List[str]], values: Mapping[str, Any]) -> np.ndarray:
     """Each hypothesis's BLEU (0-1) against its own references, scored as a one-segment corpus."""
-    stats = statistics_for(tokenize_for_bleu(hypotheses, references, values), values)
-    return get_variant(values["variant"]).segment_scores(stats, values)
+    variant = get_variant(values["variant"])
+    corpus = tokenize_corpus(*variant.texts(hypotheses, references, values), values["tokenize"], values["lowercase"])
+    return variant.segment_scores(statistics_for(corpus, values), values)
 
 
 def leave_one_out_scores(texts: List[str], values: Mapping[str, Any]) -> np.ndarray:

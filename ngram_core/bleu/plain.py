@@ -11,25 +11,24 @@ from .. import compiled
 from ..ngrams import plain
 from ..options import OptionValues
 from .row import reference_lengths_of
-from .variants import Counts, get_variant
+from .variants import BleuVariant, Counts
 
 
-def applies(hypotheses: List[str], references: List[List[str]], values: Mapping[str, Any]) -> bool:
-    """Whether this call runs here: the variant scores rows in Python with these options,
-    and :func:`ngram_core.compiled.plain` says so for an input of this size."""
-    return (get_variant(values["variant"]).scores_counts(OptionValues.of(values))
-            and plain.within(hypotheses, references, compiled.plain_limit()))
+def applies(variant: BleuVariant, hypotheses: List[str], references: List[List[str]],
+            values: Mapping[str, Any]) -> bool:
+    """Whether this call runs here: ``variant`` (that of ``values``) scores rows in Python
+    with these options, and :func:`ngram_core.compiled.plain` says so for an input of this size."""
+    return variant.scores_counts(OptionValues.of(values)) and plain.within(hypotheses, references,
+                                                                           compiled.plain_limit())
 
 
-def rows(hypotheses: List[str], references: List[List[str]], values: Mapping[str, Any]) -> List[Counts]:
+def rows(variant: BleuVariant, hypotheses: List[str], references: List[List[str]],
+         values: Mapping[str, Any]) -> List[Counts]:
     """Each segment's statistics as the variant reads them (its texts, its tokens, its
     reference-length ties, the 5-gram matches where its smoothing reads them)."""
     compiled.count_call()  # (a process that scores corpus after corpus is long-running)
-    variant = get_variant(values["variant"])
-    changed = variant.changed_texts(hypotheses, references, values)
-    if changed is not None:
-        hypotheses, references = changed
-    hyp_tokens, ref_tokens = plain.tokenized(hypotheses, references, values["tokenize"], values["lowercase"])
+    hyp_tokens, ref_tokens = plain.tokenized(*variant.texts(hypotheses, references, values), values["tokenize"],
+                                             values["lowercase"])
     N = values["max_order"]
     orders = max(N, 5) if variant.needs_5grams(values) else N
     first_ties = variant.reference_ties == "first"
@@ -55,11 +54,11 @@ def summed(segments: List[Counts]) -> Counts:
                   last.last_hyp_len, last.last_matches_5)
 
 
-def result(hypotheses: List[str], references: List[List[str]], values: Mapping[str, Any],
+def result(variant: BleuVariant, hypotheses: List[str], references: List[List[str]], values: Mapping[str, Any],
            signature: str) -> Dict[str, Any]:
     """``corpus_bleu``'s result dictionary (``signature`` as ``OPTIONS.signature_string``
     writes it for these references)."""
     options = OptionValues.of(values)
-    segments = rows(hypotheses, references, values)
-    return get_variant(values["variant"]).result_of_counts(
+    segments = rows(variant, hypotheses, references, values)
+    return variant.result_of_counts(
         summed(segments), iter(segments) if options.return_segments else None, options, signature)

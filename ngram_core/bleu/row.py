@@ -1,8 +1,10 @@
 """BLEU on one segment's row, plain Python that numba also compiles: its reference
-lengths (:func:`reference_lengths_of`) and sacreBLEU 2.6.0's score (:func:`score_row`).
-A module of its own, importing nothing of the package, so that the compiled kernels
-(:mod:`ngram_core.bleu.kernels`, a loop over rows) and the plain-Python path
-(:mod:`ngram_core.bleu.plain`, the variants' row scorers) run the same code.
+lengths (:func:`reference_lengths_of`) and sacreBLEU 2.6.0's score (:func:`score_row`),
+and the loops of each over every row (:func:`reference_lengths`, :func:`sacrebleu_rows`).
+A module of its own, importing nothing of the package, so that the plain-Python path
+(:mod:`ngram_core.bleu.plain`, the variants' row scorers) and the compiled loops
+(:func:`ngram_core.compiled.compile_loops` of this module, where
+:func:`ngram_core.compiled.use` says so) run the same code.
 """
 from __future__ import annotations
 
@@ -44,8 +46,7 @@ def score_row(sys_len: float, ref: float, matches: Sequence[float], totals: Sequ
     The operations of the array code (``sacrebleu.bleu_from_statistics``) in the same order (sacreBLEU's), with
     ``math.exp``/``math.log`` (the C library's, as sacreBLEU's own ``math`` calls). Plain
     Python for a one-off call (:mod:`ngram_core.bleu.plain`), and the body of the compiled
-    loop over rows (``ngram_core.bleu.kernels.sacrebleu_rows``), which numba compiles from
-    this same function.
+    loop over rows (:func:`sacrebleu_rows`), which numba compiles from this same function.
     """
     N = len(matches)
     bp = 1.0
@@ -88,3 +89,21 @@ def score_row(sys_len: float, ref: float, matches: Sequence[float], totals: Sequ
         p = precisions[n]
         acc += math.log(p) if p > 0 else log_zero
     return min(bp * math.exp(acc / eff), 100.0), bp
+
+
+# The loops over rows write into arrays their caller makes (this module imports no numpy:
+# the plain-Python path runs without it).
+def reference_lengths(hyp_len, ref_lens, first_ties: bool, closest, shortest) -> None:
+    """:func:`reference_lengths_of` on every row, into ``closest`` and ``shortest`` (S
+    each); ``ref_lens`` is (S, R) with -1 where a segment has fewer than R references."""
+    for s in range(len(hyp_len)):
+        closest[s], shortest[s] = reference_lengths_of(hyp_len[s], ref_lens[s], first_ties)
+
+
+def sacrebleu_rows(hyp_len, ref_len, matches, totals, smooth: int, value: float, effective_order: int,
+                   log_zero: float, score, precisions, bp) -> None:
+    """:func:`score_row` on every row of float64 statistics, unweighted, into ``score``
+    (0-100), ``precisions`` (rows x N zeros: 0-100) and ``bp`` (brevity penalty)."""
+    for r in range(len(hyp_len)):
+        score[r], bp[r] = score_row(float(hyp_len[r]), float(ref_len[r]), matches[r], totals[r], smooth, value,
+                                    effective_order, log_zero, precisions[r])

@@ -15,6 +15,7 @@ from typing import Any, List, Optional
 from ..lazy import np
 
 from .. import compiled
+from . import row
 from ..statistics import Statistics, segment_field
 from ..ngrams.index import NgramMatches, TokenizedCorpus, clipped_match_counts
 
@@ -68,21 +69,24 @@ class BleuStatistics(Statistics):
         return self.matches.shape[1]
 
 
-def reference_lengths(hyp_len: np.ndarray, ref_lens: np.ndarray):
-    """(closest, shortest) reference length per row: see :func:`closest_ref_length`,
-    :func:`shortest_ref_length` (one compiled pass over rows for both where
-    :func:`ngram_core.compiled.use` says so; otherwise a few array operations)."""
+def reference_lengths(hyp_len: np.ndarray, ref_lens: np.ndarray, first_ties: bool = False):
+    """(closest, shortest) reference length per row: :func:`ngram_core.bleu.row.reference_lengths_of`
+    on every row (``ref_lens`` is (S, R) with -1 where a segment has fewer than R references),
+    compiled where :func:`ngram_core.compiled.use` says so, otherwise the same rule in a few
+    array operations (a Python loop over rows costs 10-25 times numpy's: 216 against 8.7 ms
+    on 50,000 rows). Of two equally close references the shorter one wins, or with
+    ``first_ties`` the one given first (torchmetrics' ``BLEUScore``)."""
     hyp_len = np.ascontiguousarray(hyp_len, dtype=np.int64)
     ref_lens = np.ascontiguousarray(ref_lens, dtype=np.int64)
     if compiled.use():
-        from .kernels import reference_lengths as kernel  # numba (cached)
-
-        compiled.kernels_loaded()
-        return kernel(hyp_len, ref_lens)
+        closest, shortest = np.zeros(len(hyp_len), np.int64), np.zeros(len(hyp_len), np.int64)
+        compiled.compile_loops(row).reference_lengths(hyp_len, ref_lens, first_ties, closest, shortest)  # numba (cached)
+        return closest, shortest
     present = ref_lens >= 0
     big = np.iinfo(np.int64).max
     diff = np.abs(ref_lens - hyp_len[:, None])
-    key = np.where(present, diff * (int(ref_lens.max(initial=0)) + 1) + ref_lens, big)  # nearest, then shorter
+    # nearest, then (argmin: the first of equal keys) the one given first, or the shorter
+    key = np.where(present, diff if first_ties else diff * (int(ref_lens.max(initial=0)) + 1) + ref_lens, big)
     rows = np.arange(len(hyp_len))
     any_ref = present.any(axis=1)
     closest = np.where(any_ref, ref_lens[rows, np.argmin(key, axis=1)] if ref_lens.shape[1] else 0, 0)
@@ -96,20 +100,6 @@ def closest_ref_length(hyp_len: np.ndarray, ref_lens: np.ndarray) -> np.ndarray:
     ``ref_lens`` is (S, R) with -1 where a segment has fewer than R references.
     """
     return reference_lengths(hyp_len, ref_lens)[0]
-
-
-def first_closest_ref_length(hyp_len: np.ndarray, ref_lens: np.ndarray) -> np.ndarray:
-    """Per row, the reference length closest to the hypothesis length; ties to the
-    reference given first (torchmetrics' ``BLEUScore``: ``list.index`` of the smallest
-    difference). ``ref_lens`` as for :func:`closest_ref_length`."""
-    hyp_len = np.asarray(hyp_len, dtype=np.int64)
-    ref_lens = np.asarray(ref_lens, dtype=np.int64).reshape(len(hyp_len), -1)
-    if ref_lens.shape[1] == 0:
-        return np.zeros(len(hyp_len), dtype=np.int64)
-    present = ref_lens >= 0
-    diff = np.where(present, np.abs(ref_lens - hyp_len[:, None]), np.iinfo(np.int64).max)
-    closest = ref_lens[np.arange(len(hyp_len)), np.argmin(diff, axis=1)]  # argmin: the first of equal ones
-    return np.where(present.any(axis=1), closest, 0).astype(np.int64)
 
 
 REFERENCE_TIES = ("shorter", "first")  # bleu_statistics' rules for equally close references
@@ -130,7 +120,7 @@ def bleu_statistics(corpus: TokenizedCorpus, max_order: int,
     methods 5 and 7 read (``last_matches_5``); otherwise they are -1 unless
     ``max_order`` is 5 or more. ``ties`` decides which of two equally close
     references gives ``ref_len``: ``"shorter"`` (sacreBLEU, NLTK, mteval, COCO) or
-    ``"first"`` (torchmetrics, :func:`first_closest_ref_length`)."""
+    ``"first"`` (torchmetrics: ``list.index`` of the smallest difference)."""
     if ties not in REFERENCE_TIES:
         raise ValueError(f"ties={ties!r} is not supported; use one of {', '.join(map(repr, REFERENCE_TIES))}")
     if matches is not None and len(matches) < max_order:
@@ -144,9 +134,7 @@ def bleu_statistics(corpus: TokenizedCorpus, max_order: int,
     hyp_len = corpus.hyp_lengths.astype(np.int64)
     totals = np.maximum(hyp_len[:, None] - np.arange(max_order), 0)
     ref_lens = corpus.ref_lengths()
-    closest, shortest = reference_lengths(hyp_len, ref_lens)
-    if ties == "first":
-        closest = first_closest_ref_length(hyp_len, ref_lens)
+    closest, shortest = reference_lengths(hyp_len, ref_lens, ties == "first")
     matches_5 = counts[:, 4] if counts.shape[1] >= 5 else np.full(S, -1, dtype=np.int64)
     counts = counts[:, :max_order]
     return BleuStatistics(

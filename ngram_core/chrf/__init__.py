@@ -35,7 +35,7 @@ from typing import Any, Dict, Mapping, Sequence
 
 from ..inputs import check_corpus
 from ..lazy import attributes
-from ..options import Option, OptionSet, flag, return_segments_option
+from ..options import Option, OptionSet, flag, lowercase_option, return_segments_option
 from ..signature import nrefs_field
 
 __getattr__ = attributes(__name__, {"ChrfStatistics": ".statistics", "chrf_statistics": ".statistics",
@@ -64,8 +64,7 @@ OPTIONS = OptionSet("chrF", [
     Option("word_order", 0, "the largest word n-gram order (0: chrF; 2: chrF++)", "int", low=0,
            signature=("nw", str)),
     Option("beta", 2, "recall weighs beta times as much as precision", "int", low=0),
-    flag("lowercase", False, "lowercase (full Unicode str.lower()) before counting",
-         signature=("case", lambda lowercase: "lc" if lowercase else "mixed")),
+    lowercase_option(False, "lowercase (full Unicode str.lower()) before counting", "flag"),
     flag("whitespace", False, "keep whitespace in the character n-grams (sacreBLEU removes it by default)",
          signature=("space", lambda whitespace: "yes" if whitespace else "no")),
     flag("eps_smoothing", False, "chrF++.py's, Moses' and NLTK's smoothing (the mean of every order's "

@@ -13,6 +13,7 @@ from typing import Any, Dict, List, Mapping, Sequence, Tuple
 
 from .. import compiled
 from ..ngrams.plain import within
+from ..tokenizers.casing import Case
 
 PLAIN_CHARS = 20_000
 PUNCTUATION = frozenset('!"#$%&\'()*+,-./:;<=>?@[\\]^_`{|}~')  # ASCII's, as chrF++.py
@@ -38,7 +39,7 @@ def words(text: str) -> List[str]:
 
 
 def prepared(text: str, values: Mapping[str, Any]) -> str:
-    return text.lower() if values["lowercase"] else text
+    return Case.of(values["lowercase"]).text(text)
 
 
 def applies(hypotheses: List[str], references: List[List[str]]) -> bool:

@@ -27,6 +27,7 @@ from ..lazy import np
 from .. import compiled
 from ..ngrams.encoded import intern_strings
 from ..statistics import Statistics, segment_field
+from ..tokenizers.casing import Case
 from . import EPS, kernel
 from .plain import characters, prepared, words
 
@@ -164,7 +165,7 @@ def _chunk_statistics(hypotheses: Sequence[str], references: Sequence[Sequence[s
     ref_table = np.full((S, J), -1, dtype=np.int64)
     for s, row in enumerate(table):
         ref_table[s, :len(row)] = row
-    texts = [t.lower() for t in chain(hypotheses, index)] if values["lowercase"] else [*hypotheses, *index]
+    texts = Case.of(values["lowercase"]).texts([*hypotheses, *index])
     counts = _compiled_counts if compiled.use(sum(map(len, texts)), COMPILED_INPUT_CHARS) else _array_counts
     present = ref_table >= 0
     if values["variant"] == "torchmetrics":  # its characters, its hypothesis counts, its choice of reference
@@ -266,8 +267,8 @@ def pair_scores(candidates: List[str], references: List[str], values: Mapping[st
     """sacreBLEU's sentence chrF (0-1) of every candidate against every reference as its only
     reference, (C, M) float64: each text's n-grams counted once, the pairs' matches by the
     compiled :func:`ngram_core.chrf.kernel.pair_matches`."""
-    if values["lowercase"]:
-        candidates, references = [t.lower() for t in candidates], [t.lower() for t in references]
+    case = Case.of(values["lowercase"])
+    candidates, references = case.texts(candidates), case.texts(references)
     both = _Profiles(candidates + references, values)  # (one numbering of the n-grams for both sides)
     C, M, K = len(candidates), len(references), both.totals.shape[1]
     match = np.zeros((C, M, K), dtype=np.int64)

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import Any, Dict
 
-from ..options import Option, OptionSet, flag, return_segments_option, tokenize_option
-from ..signature import case_field, number, numbers
+from ..options import Option, OptionSet, flag, lowercase_option, return_segments_option, tokenize_option
+from ..signature import number, numbers
 from .jar import settings as jar_settings
 from .jar.resources import language_name
 from .nltk.stages import STAGES, check_stages
@@ -87,9 +87,9 @@ OPTIONS = OptionSet("METEOR", [
                     "before the jar, as pycocoevalcap runs it)", nullable=True,
                     variant_choices=(("meteor-1.5", ("coco",)),), variant_defaults=_nltk("nltk"),
                     signature=("tok", lambda name: name)),  # its name (None: the jar's own, not in the signature)
-    Option("lowercase", None, "lowercase before tokenizing; None: nltk True, meteor-1.5 as -norm (which "
-           "lowercases) or, with normalize=False, False (the jar's -lower)", "flag", nullable=True,
-           variant_defaults=_nltk(True), signature=("case", case_field)),
+    lowercase_option(None, "lowercase before tokenizing; None: nltk True, meteor-1.5 as -norm (which "
+                     "lowercases) or, with normalize=False, False (the jar's -lower)", "flag", nullable=True,
+                     variant_defaults=_nltk(True)),
     return_segments_option(),
 ], finalize=_finalize, reads=_reads, signature_fields={
     # the same field names as BLEU's and NIST's where they overlap

@@ -29,7 +29,7 @@ import pyarrow as pa
 import pyarrow.compute as pc
 
 from .. import arrow_arrays
-from ..tokenizers import preprocess
+from ..tokenizers import Tokenization
 from .encoded import EncodedTexts, offsets_from_counts
 
 # Whitespace other than ' ' as str.split() sees it: the characters for which
@@ -118,13 +118,13 @@ def _tokenize_chunks(tokenizer, chunks: pa.Array) -> pa.Array:
     return pc.utf8_trim(tokenized, " ", memory_pool=arrow_arrays.pool())
 
 
-def encode_arrow(texts: Sequence[str], tokenizer, lowercase: bool) -> EncodedTexts:
-    """``encode_texts`` in pyarrow (``tokenizer`` and ``lowercase`` as ``for_case`` gives them)."""
+def encode_arrow(texts: Sequence[str], way: Tokenization) -> EncodedTexts:
+    """``encode_texts`` in pyarrow, up to ``way.after`` (which ``encode_texts`` applies)."""
+    tokenizer = way.tokenizer
     if not tokenizer.chunk_local:
-        return _encode_split(tokenizer.tokenize_batch(preprocess(texts, lowercase, tokenizer.strip_lines)))
-    # rstrip (preprocess) only matters to lines with other whitespace: _single_spaced does it
-    lines = [text.lower() for text in texts] if lowercase else list(texts)
-    arr = arrow_arrays.strings(lines)
+        return _encode_split(tokenizer.tokenize_batch(way.lines(texts)))
+    # rstrip (way.lines) only matters to lines with other whitespace: _single_spaced does it
+    arr = arrow_arrays.strings(way.before.texts(texts))
     chunk_code, distinct, chunks_per_text = _split_encode(_single_spaced(arr, tokenizer.prepare_line))
     chunk_offsets = offsets_from_counts(chunks_per_text)
     # chunks that tokenizing can change are tokenized (once each); the others are a token each

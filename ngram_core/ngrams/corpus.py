@@ -24,7 +24,7 @@ from typing import Optional
 from ..lazy import np
 
 from .. import caches, compiled
-from ..tokenizers import for_case, get_tokenizer
+from ..tokenizers import Case, Tokenization, tokenization
 from .encoded import EncodedTexts, offsets_from_counts
 
 
@@ -34,7 +34,7 @@ SMALL_INPUT_TEXTS = 512  # up to this many texts, encode in Python through Recen
 class RecentTokens:
     """Token ids of recently encoded texts and chunks, in one vocabulary that only grows.
 
-    ``texts[(tokenizer, lowercase)]`` maps a text to where its token ids lie in one
+    ``texts[tokenization.key]`` maps a text to where its token ids lie in one
     contiguous buffer (``start << 32 | length``: a batch gathers its texts' ids from
     one array in one compiled pass, not from an array per text); ``chunks`` maps
     (tokenizer, chunk) to a chunk's token ids, for the tokenizers that tokenize chunk by
@@ -98,11 +98,9 @@ class RecentTokens:
         self.used = start + length
         return start << 32 | length
 
-    def text_ids(self, tokenizer, lowercase: bool, text: str) -> list:
+    def text_ids(self, way: Tokenization, text: str) -> list:
         """Token ids of one text, as sacreBLEU tokenizes it (lowercase, rstrip, tokenizer)."""
-        line = text.lower() if lowercase else text
-        if tokenizer.strip_lines:
-            line = line.rstrip()
+        line, tokenizer = way.line(text), way.tokenizer
         if not tokenizer.chunk_local:
             return list(self.intern(tokenizer.tokenize_batch([line])[0].split()))
         name, chunks, ids = tokenizer.name, self.chunks, []
@@ -163,18 +161,18 @@ caches.register(caches.Cache(
     _clear_recent_tokens, _limit_recent_tokens))
 
 
-def _encode_small(texts: Sequence[str], tokenizer, lowercase: bool) -> EncodedTexts:
+def _encode_small(texts: Sequence[str], way: Tokenization) -> EncodedTexts:
     """``encode_texts`` in Python, for a few texts: ids come from the cache of recent tokens."""
     recent = recent_tokens()  # one instance throughout, even if another call replaces it
     gather = compiled.kernels().gather_first_appearance if compiled.use() else gather_first_appearance
 
     with recent.lock:
-        table = recent.texts.setdefault((tokenizer.name, lowercase), {})
+        table = recent.texts.setdefault(way.key, {})
         places = []
         for text in texts:
             place = table.get(text)
             if place is None:
-                place = table[text] = recent.store(recent.text_ids(tokenizer, lowercase, text))
+                place = table[text] = recent.store(recent.text_ids(way, text))
             places.append(place)
         # Renumber in order of first appearance in these texts: a function of the input
         # alone, not of what the cache saw before (NIST and METEOR sum floats in id order).
@@ -184,13 +182,16 @@ def _encode_small(texts: Sequence[str], tokenizer, lowercase: bool) -> EncodedTe
     return EncodedTexts(ids=local, offsets=offsets, vocab=vocab)
 
 
-def encode_texts(texts: Sequence[str], tokenize: str = "13a", lowercase: bool = False) -> EncodedTexts:
-    """Tokenize ``texts`` (sacreBLEU's preprocessing and tokenizer) into integer ids."""
-    tokenizer, lowercase = for_case(get_tokenizer(tokenize), lowercase)
+def encode_texts(texts: Sequence[str], tokenize: str = "13a", lowercase=False) -> EncodedTexts:
+    """Tokenize ``texts`` (sacreBLEU's preprocessing and tokenizer) into integer ids;
+    ``lowercase``: ``False``, ``True`` or ``"ascii"`` (:func:`ngram_core.tokenizers.tokenization`)."""
+    way = tokenization(tokenize, lowercase)
     if len(texts) == 0:  # (a blob tokenizer would return one empty string)
         return EncodedTexts(ids=np.zeros(0, dtype=np.int64), offsets=np.zeros(1, dtype=np.int64), vocab=[])
     if len(texts) <= SMALL_INPUT_TEXTS:
-        return _encode_small(texts, tokenizer, bool(lowercase))
-    from .arrow_encoding import encode_arrow  # (pyarrow: on first need)
+        encoded = _encode_small(texts, way)
+    else:
+        from .arrow_encoding import encode_arrow  # (pyarrow: on first need)
 
-    return encode_arrow(texts, tokenizer, lowercase)
+        encoded = encode_arrow(texts, way)
+    return encoded if way.after is Case.KEEP else encoded.in_case(way.after)  # A-Z in the tokens

@@ -23,6 +23,12 @@ class EncodedTexts:
     def __len__(self) -> int:
         return len(self.offsets) - 1
 
+    def in_case(self, case) -> EncodedTexts:
+        """The texts with ``case`` (a :class:`~ngram_core.tokenizers.casing.Case`) applied to
+        every token: ids renumbered in order of first appearance in the vocabulary."""
+        remap, vocab = intern_strings(case.texts(self.vocab))
+        return EncodedTexts(ids=remap[self.ids], offsets=self.offsets, vocab=vocab)
+
     def tokens(self, i: int) -> list[str]:
         """The tokens of text ``i`` as strings (for debugging and tests)."""
         return [self.vocab[j] for j in self.ids[self.offsets[i] : self.offsets[i + 1]]]

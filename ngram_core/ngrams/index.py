@@ -22,8 +22,7 @@ from ..lazy import np
 
 from .. import compiled
 from .corpus import SMALL_INPUT_TEXTS, encode_texts
-from .encoded import EncodedTexts, intern_strings, offsets_from_counts
-from .plain import ASCII_LOWER
+from .encoded import EncodedTexts, offsets_from_counts
 
 
 
@@ -68,9 +67,14 @@ def tokenize_corpus(
     hypotheses: Sequence[str],
     references: Sequence[Sequence[str]],
     tokenize: str = "13a",
-    lowercase: bool = False,
+    lowercase=False,
 ) -> TokenizedCorpus:
-    """Tokenize checked input (one list of references per hypothesis) once."""
+    """Tokenize checked input (one list of references per hypothesis) once: the one road
+    from texts to a tokenized corpus, for every size and every ``lowercase`` (``False``,
+    ``True``, ``"ascii"``: :mod:`ngram_core.tokenizers.casing`). Up to
+    ``SMALL_INPUT_TEXTS`` references a dictionary finds the distinct ones, above that
+    pyarrow; :func:`~ngram_core.ngrams.corpus.encode_texts` makes the same choice for the
+    tokens."""
     compiled.count_call()  # (a process that tokenizes corpus after corpus is long-running)
     n = len(hypotheses)
     if sum(map(len, references)) <= SMALL_INPUT_TEXTS:  # a dict beats pyarrow's and numpy's fixed costs
@@ -97,18 +101,6 @@ def tokenize_corpus(
         table[rows, cols] = codes
     texts = encode_texts(list(hypotheses) + distinct, tokenize, lowercase)
     return TokenizedCorpus(texts=texts, n_segments=n, ref_table=table)
-
-
-def ascii_lowercase(corpus: TokenizedCorpus) -> TokenizedCorpus:
-    """The corpus with A-Z lowercased in every token (mteval-v13a without ``-c``).
-
-    mteval lowercases after unescaping entities and its 13a rules never split on
-    letters, so lowercasing the tokens is the same as mteval's ``tr/A-Z/a-z/``.
-    """
-    texts = corpus.texts
-    remap, vocab = intern_strings(word.translate(ASCII_LOWER) for word in texts.vocab)
-    lowered = EncodedTexts(ids=remap[texts.ids], offsets=texts.offsets, vocab=vocab)
-    return TokenizedCorpus(texts=lowered, n_segments=corpus.n_segments, ref_table=corpus.ref_table)
 
 
 SMALL_KEYS = 4096  # up to this many keys, hash-free numpy (no pyarrow to import); measured below

@@ -1,7 +1,7 @@
 """Compiled (numba) kernels of the shared n-gram layer: clipped n-gram counts per segment,
 corpus-wide n-gram ids and the clipped matches per n-gram id (NIST's statistics), the
 renumbering of cached tokens, the C library's exp/log/pow over arrays (BLEU's own,
-reference lengths and sacreBLEU's scores of rows, are in :mod:`ngram_core.bleu.kernels`).
+reference lengths and sacreBLEU's scores of rows, are in :mod:`ngram_core.bleu.row`).
 
 On a few dozen segments the array code of :mod:`ngram_core.ngrams.index` spends its time in numpy's fixed cost per
 call (a few microseconds each, dozens of calls per order), not in the work. These

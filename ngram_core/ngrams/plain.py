@@ -19,15 +19,12 @@ n-grams at a time (some tens of MB); its time is linear in the tokens.
 from __future__ import annotations
 
 import math
-import string
 from collections import Counter
 from itertools import chain
 from typing import Dict, List, Optional, Sequence, Tuple
 
 from .. import caches
 from ..tokenizers import tokenize_strings
-
-ASCII_LOWER = str.maketrans(string.ascii_uppercase, string.ascii_lowercase)  # A-Z only (mteval without -c)
 
 
 def within(hypotheses: Sequence[str], references: Sequence[Sequence[str]], limit: float) -> bool:
@@ -52,10 +49,7 @@ _last_references: Optional[Tuple[tuple, List[List[str]]]] = None
 
 
 def _tokens(texts: List[str], tokenize: str, lowercase) -> List[List[str]]:
-    lines = tokenize_strings(texts, tokenize, lowercase is True)
-    if lowercase == "ascii":  # A-Z in the tokens: in the tokenized line, a string at a time
-        lines = [line.translate(ASCII_LOWER) for line in lines]
-    return [line.split() for line in lines]
+    return [line.split() for line in tokenize_strings(texts, tokenize, lowercase)]
 
 
 def tokenized(hypotheses: Sequence[str], references: Sequence[Sequence[str]], tokenize: str,

@@ -48,12 +48,12 @@ computed only when a score is asked for.
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any, Dict, Mapping, Sequence, Union
+from typing import TYPE_CHECKING, Any, Dict, Mapping, Sequence
 
 from ..inputs import check_corpus
 from ..lazy import attributes, np
-from ..options import LOWERCASE_CHOICES, Option, OptionSet, flag, return_segments_option, tokenize_option
-from ..signature import case_field, nrefs_field
+from ..options import Option, OptionSet, flag, lowercase_option, return_segments_option, tokenize_option
+from ..signature import nrefs_field
 
 if TYPE_CHECKING:
     from ..ngrams.index import TokenizedCorpus
@@ -147,9 +147,8 @@ OPTIONS = OptionSet("NIST", [
     tokenize_option(None, "None: the variant's, mteval '13a' (mteval's), nltk 'nltk-nist' "
                     "(NLTK's NISTTokenizer, evaluate's nist_mt; 'nltk-nist-nonwestern' is its western_lang=False)",
                     nullable=True, variant_defaults=(("mteval", "13a"), ("nltk", "nltk-nist"))),
-    Option("lowercase", False, "False keeps case (mteval's -c); True lowercases (full Unicode) before "
-           "tokenizing; 'ascii' lowercases A-Z only, as mteval-v13a without -c", "choice",
-           choices=LOWERCASE_CHOICES, signature=("case", case_field)),
+    lowercase_option(False, "False keeps case (mteval's -c); True lowercases (full Unicode) before "
+                     "tokenizing; 'ascii' lowercases A-Z only, as mteval-v13a without -c"),
     Option("n", 5, "the largest n-gram order", "int", low=1, signature=("order", str)),
     flag("mteval_quirks", False, "reproduce mteval-v13a's weighting of bigrams that start with the token 0",
          signature=("quirks", lambda quirks: "mteval13a" if quirks else "no")),
@@ -181,15 +180,6 @@ def nist_result(stats: NistStatistics, values: Mapping[str, Any]) -> Dict[str, A
     return result
 
 
-def tokenize_for_nist(hypotheses: Sequence[str], references: Sequence[Sequence[str]], tokenize: str,
-                      lowercase: Union[bool, str]) -> TokenizedCorpus:
-    """Checked input -> tokenized corpus, with any of the three lowercasing choices."""
-    from ..ngrams.index import ascii_lowercase, tokenize_corpus
-
-    corpus = tokenize_corpus(hypotheses, references, tokenize, lowercase is True)
-    return ascii_lowercase(corpus) if lowercase == "ascii" else corpus
-
-
 @OPTIONS.entry_point
 def corpus_nist(predictions: Sequence[str], references: Sequence[Any], **options: Any) -> Dict[str, Any]:
     """Corpus NIST of ``predictions`` against ``references`` (one string or list per prediction).
@@ -201,7 +191,9 @@ def corpus_nist(predictions: Sequence[str], references: Sequence[Any], **options
     Scores are >= 0 with no fixed maximum.
     """
     hyps, refs = check_corpus(predictions, references)
-    corpus = tokenize_for_nist(hyps, refs, options["tokenize"], options["lowercase"])
+    from ..ngrams.index import tokenize_corpus
+
+    corpus = tokenize_corpus(hyps, refs, options["tokenize"], options["lowercase"])
     if options["variant"] == "nltk":
         return nltk_result(corpus, options)
     from .statistics import nist_statistics

@@ -3,7 +3,9 @@
 ``tokenize(texts, "13a", lowercase=False)`` applies sacreBLEU's preprocessing
 (optional full-Unicode ``str.lower()``, then ``rstrip()``, which ``coco`` skips:
 pycocoevalcap tokenizes captions unstripped) and the named tokenizer, and returns one
-list of tokens per text. ``get_tokenizer(name)`` returns the
+list of tokens per text; ``lowercase`` is a :class:`~ngram_core.tokenizers.casing.Case`
+value (``False``, ``True`` or ``"ascii"``), applied with the tokenizer in one place,
+:func:`tokenization`. ``get_tokenizer(name)`` returns the
 tokenizer object itself (it carries the name used in signatures).
 
 Tokenizers under a licence other than ngram-core's live in distributions of their own
@@ -17,9 +19,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import import_module
-from typing import Callable, Dict, List, Sequence, Tuple
+from typing import Any, Callable, Dict, List, Sequence, Tuple
 
 from .base import BaseTokenizer
+from .casing import Case, Tokenization
 
 
 ENTRY_POINT_GROUP = "ngram_core.tokenizers"
@@ -102,43 +105,32 @@ def get_tokenizer(name: str = DEFAULT_TOKENIZER) -> BaseTokenizer:
     return (_built_in(name) if name in _REGISTRY else _plugin(name))()
 
 
-def for_case(tokenizer: BaseTokenizer, lowercase: bool) -> Tuple[BaseTokenizer, bool]:
-    """The tokenizer to run for ``lowercase``, and whether to lowercase the text before it:
-    a tokenizer that lowercases its tokens itself (``coco``) or lowercases at its tool's own
-    point (:meth:`BaseTokenizer.lowercasing`) is run without lowercasing before."""
-    if not lowercase or tokenizer.lowercases:
-        return tokenizer, False
-    inside = tokenizer.lowercasing()
-    return (tokenizer, True) if inside is None else (inside, False)
+def tokenization(name: str = DEFAULT_TOKENIZER, lowercase: Any = False) -> Tokenization:
+    """How tokenizer ``name`` runs with ``lowercase`` (``False``, ``True`` or ``"ascii"``):
+    the one place a case meets a tokenizer (:meth:`Tokenization.of`)."""
+    return Tokenization.of(get_tokenizer(name), Case.of(lowercase))
 
 
-def preprocess(texts: Sequence[str], lowercase: bool = False, strip: bool = True) -> List[str]:
-    """sacreBLEU's preprocessing before any tokenizer: lowercase, then ``rstrip()`` (if ``strip``)."""
-    if lowercase:
-        texts = [text.lower() for text in texts]
-    return [text.rstrip() for text in texts] if strip else list(texts)
-
-
-def tokenize_strings(texts: Sequence[str], name: str = DEFAULT_TOKENIZER, lowercase: bool = False) -> List[str]:
+def tokenize_strings(texts: Sequence[str], name: str = DEFAULT_TOKENIZER, lowercase: Any = False) -> List[str]:
     """Preprocess and tokenize ``texts``; one whitespace-separated string per text."""
-    tokenizer, lowercase = for_case(get_tokenizer(name), lowercase)
-    return tokenizer.tokenize_batch(preprocess(texts, lowercase, tokenizer.strip_lines))
+    return tokenization(name, lowercase).strings(texts)
 
 
-def tokenize(texts: Sequence[str], name: str = DEFAULT_TOKENIZER, lowercase: bool = False) -> List[List[str]]:
+def tokenize(texts: Sequence[str], name: str = DEFAULT_TOKENIZER, lowercase: Any = False) -> List[List[str]]:
     """Preprocess and tokenize ``texts``; one list of tokens per text."""
     return [line.split() for line in tokenize_strings(texts, name, lowercase)]
 
 
 __all__ = [
     "BaseTokenizer",
+    "Case",
     "DEFAULT_TOKENIZER",
     "PLUGINS",
     "TOKENIZERS",
     "TokenizerNotInstalled",
-    "for_case",
+    "Tokenization",
     "get_tokenizer",
-    "preprocess",
     "tokenize",
+    "tokenization",
     "tokenize_strings",
 ]

@@ -37,15 +37,14 @@ class BaseTokenizer:
     # sacreBLEU right-strips every line before tokenizing. A tokenizer whose reference
     # tool sees the line as it is (pycocoevalcap) sets this False.
     strip_lines: bool = True
-    # The tool lowercases the tokens itself, after tokenizing (pycocoevalcap's
-    # PTBTokenizer -lowerCase): lowercasing the text before would change its tokens
-    # (its rules read case), so lowercase=True is left to the tokenizer.
-    lowercases: bool = False
 
     def lowercasing(self) -> BaseTokenizer | None:
         """The tokenizer that lowercases at its tool's own point inside tokenizing (NLTK's
-        NISTTokenizer lowercases after unescaping entities); None (the default): lowercasing
-        comes before tokenizing, as sacreBLEU's preprocessing has it."""
+        NISTTokenizer lowercases after unescaping entities); ``self`` where the tool
+        lowercases its tokens whatever it is asked (pycocoevalcap's PTBTokenizer
+        ``-lowerCase``: its rules read case, so lowercase=True is left to it); None (the
+        default): lowercasing comes before tokenizing, as sacreBLEU's preprocessing has it
+        (:mod:`ngram_core.tokenizers.casing`)."""
         return None
 
     def prepare_line(self, line: str) -> str:

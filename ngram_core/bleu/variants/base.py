@@ -96,6 +96,12 @@ class BleuVariant:
         """The texts as the tool's tokenizer would see them, or None if they are unchanged."""
         return None
 
+    def texts(self, hypotheses: List[str], references: List[List[str]],
+              values: Mapping[str, Any]) -> Tuple[List[str], List[List[str]]]:
+        """The texts the tool tokenizes: :meth:`changed_texts`, or the texts as given."""
+        changed = self.changed_texts(hypotheses, references, values)
+        return (hypotheses, references) if changed is None else changed
+
     # -- scores -----------------------------------------------------------------------------
     def scores_counts(self, options: OptionValues) -> bool:
         """Whether :meth:`score` scores rows with these options (Python numbers, no arrays):

@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING, Any, Dict, List, Mapping
 from ... import compiled
 from ...options import OptionValues
 from .base import BleuVariant, Counts
+from .. import row
 from ..row import EFFECTIVE_ORDER_CODES, SMOOTH_CODES, score_row
 
 if TYPE_CHECKING:
@@ -56,7 +57,7 @@ def bleu_from_statistics(stats: BleuStatistics, values: Mapping[str, Any]) -> Di
     does with numpy 2 (``100. * np.float32(c)`` is float32); anything else is
     computed in float64. Where :func:`ngram_core.compiled.use` says so, unweighted
     float64 rows (every score but a bootstrap's) are scored by a compiled loop over rows
-    with the same arithmetic (:func:`ngram_core.ngrams.kernels.sacrebleu_rows`): on a
+    with the same arithmetic (:func:`ngram_core.bleu.row.sacrebleu_rows`): on a
     batch of a few segments, numpy's fixed cost per call would be most of the time.
     Either way exp and log are the C library's (:mod:`ngram_core.ngrams.libm`), as sacreBLEU's.
     """
@@ -146,16 +147,17 @@ def _compiled_rows(stats: BleuStatistics, options: OptionValues) -> Dict[str, np
     """:func:`bleu_from_statistics` of unweighted float64 rows, compiled (one row after another)."""
     import numpy as np
 
-    from ..kernels import sacrebleu_rows  # numba (cached)
-
     def floats(a: np.ndarray) -> np.ndarray:
         return np.ascontiguousarray(a, dtype=np.float64)  # one compiled signature for every input
 
     value = VARIANT.smooth_parameter(options)  # smooth_value, or sacreBLEU's default for the method
-    score, precisions, bp = sacrebleu_rows(
-        floats(stats.hyp_len), floats(stats.ref_len), floats(stats.matches), floats(stats.totals),
+    matches = floats(stats.matches)
+    rows = len(matches)
+    score, precisions, bp = np.zeros(rows), np.zeros(matches.shape), np.ones(rows)
+    compiled.compile_loops(row).sacrebleu_rows(  # numba (cached)
+        floats(stats.hyp_len), floats(stats.ref_len), matches, floats(stats.totals),
         SMOOTH_CODES[options.smooth_method], 0.0 if value is None else float(value),
-        EFFECTIVE_ORDER_CODES[options.effective_order], _LOG_ZERO)
+        EFFECTIVE_ORDER_CODES[options.effective_order], _LOG_ZERO, score, precisions, bp)
     return {"score": score, "precisions": precisions, "brevity_penalty": bp}
 
 

@@ -989,7 +989,9 @@ class TokenizerCoco(BaseTokenizer):
 
     name = "coco"
     strip_lines = False  # pycocoevalcap tokenizes each caption as it is
-    lowercases = True  # -lowerCase: after tokenizing
+
+    def lowercasing(self) -> "TokenizerCoco":
+        return self  # -lowerCase: it lowercases its own tokens, after tokenizing, whatever it is asked
 
     def signature(self) -> str:
         return "coco"

@@ -197,7 +197,7 @@ def _never_ends(*args, **kwargs):
     time.sleep(3600)
 
 
-@pytest.fixture(params=registry.names())
+@pytest.fixture(scope="module", params=registry.names())
 def registered_metric(request):
     """Each registered metric's Space metric: the bound holds whatever the metric."""
     return space.load_metric(metric_folder(f"{request.param}_custom"))
@@ -213,8 +213,19 @@ def test_a_request_past_the_time_bound_is_stopped_with_what_to_do_and_the_next_o
     assert rows == [] and message.startswith("**Stopped:**") and "more than 0.5 seconds" in message
     assert "fewer lines" in message and "ngram-score" in message and "Traceback" not in message
     assert multiprocessing.active_children() == []  # the stopped request's process is gone: the worker is free
-    message, rows = score(*space.EXAMPLES[0], None, None, *_defaults(specs))
-    assert rows and "**Stopped:**" not in message and "**Error:**" not in message
+    message, rows = space.make_scorer(registered_metric, specs)(*space.EXAMPLES[0], None, None, *_defaults(specs))
+    assert rows and "**Stopped:**" not in message and "**Error:**" not in message  # within the Space's own bound
+
+
+def test_a_real_request_at_the_size_limits_is_stopped_at_a_tiny_bound(registered_metric):
+    """The metric's own compute on 400,000 words (within the limits): no metric scores that and
+    sends it back from a fresh process in 50 ms, so the bound stops it, the metric untouched."""
+    specs = space.option_specs(registered_metric.OPTIONS)
+    line = " ".join(f"w{i % 37}" for i in range(40))
+    text = "\n".join([line] * 5_000)
+    message, rows = space.make_scorer(registered_metric, specs, seconds=0.05)(text, text, "", None, None,
+                                                                             *_defaults(specs))
+    assert rows == [] and message.startswith("**Stopped:**") and multiprocessing.active_children() == []
 
 
 def test_a_comparison_past_the_time_bound_is_stopped_with_a_message(monkeypatch):

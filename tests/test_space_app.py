@@ -250,6 +250,20 @@ def test_a_scoring_process_that_dies_gives_a_message_not_a_traceback(metric, mon
     assert rows == [] and message == "**Error:** the scoring process ended without a result (exit code 3)"
 
 
+def test_the_warm_up_runs_once_in_the_apps_own_process_before_the_first_request(metric):
+    import os
+
+    specs = space.option_specs(metric.OPTIONS)
+    calls = []
+    warm = space.layout.once(lambda: calls.append(os.getpid()))
+    score, compare = space.make_scorer(metric, specs, warm=warm), space.make_comparer("bleu", [], warm=warm)
+    for _ in range(2):
+        message, rows = score(*space.EXAMPLES[0], None, None, *_defaults(specs))
+        assert rows and "**Error:**" not in message
+    compare(*space.EXAMPLES[0], None, None, space.SECOND_SYSTEM, None)
+    assert calls == [os.getpid()]  # once, here: what it loads is inherited by every request's child
+
+
 def test_the_time_bound_comes_from_its_variable_or_is_refused_naming_it(monkeypatch):
     monkeypatch.setenv(space.SECONDS_VARIABLE, "2.5")
     assert space.limits.seconds_from_environment() == 2.5

@@ -27,11 +27,13 @@ def _error_message(err: Exception) -> str:
     return f"**Error:** {in_widgets(err) if isinstance(err, OptionFix) else err}"
 
 
-def make_scorer(metric: Any, specs: Sequence[OptionSpec], seconds: Optional[float] = None):
+def make_scorer(metric: Any, specs: Sequence[OptionSpec], seconds: Optional[float] = None,
+                warm: Optional[Callable[[], None]] = None):
     """The app's click handler, plain Python: text boxes, files and option values in,
     (message as Markdown, result table rows) out. Bad input, or a request that takes more
     than ``seconds`` (default :data:`~ngram_core.adapters.space.limits.MAX_SECONDS`), gives a
-    message and no rows; it never raises.
+    message and no rows; it never raises. ``warm`` runs in this process before each request's
+    child is forked (:func:`ngram_core.adapters.space.layout.warm_up`, once).
     """
     family = metric_family(metric.name)
     lock = threading.Lock()  # an evaluate metric keeps state between add and compute
@@ -53,13 +55,14 @@ def make_scorer(metric: Any, specs: Sequence[OptionSpec], seconds: Optional[floa
         note = f"{len(predictions)} segments, up to {n_refs} reference{'s' if n_refs != 1 else ''} each ({source})."
         return f"**{headline(result, family)}**  \n{note}", result_rows(result, family)
 
-    return with_option_names(bounded(score, seconds, lambda: ([],)), specs)
+    return with_option_names(bounded(score, seconds, lambda: ([],), warm), specs)
 
 
-def make_comparer(family: str, specs: Sequence[OptionSpec], seconds: Optional[float] = None):
+def make_comparer(family: str, specs: Sequence[OptionSpec], seconds: Optional[float] = None,
+                  warm: Optional[Callable[[], None]] = None):
     """The Compare button's handler, plain Python: the page's inputs, the second system
     and the option values in; (message, table rows, bar plot data) out, within ``seconds``
-    as :func:`make_scorer`. It never raises."""
+    and with ``warm`` as :func:`make_scorer`. It never raises."""
     from ...significance.comparison import compare_two  # numpy's cost, paid by the first comparison
 
     def compare(prediction_text, reference_1, reference_2, prediction_file, reference_files, second_text,
@@ -79,16 +82,19 @@ def make_comparer(family: str, specs: Sequence[OptionSpec], seconds: Optional[fl
         return (comparison_message(comparison, family, len(predictions)), comparison.rows(),
                 differences_frame(comparison.differences))
 
-    return with_option_names(bounded(compare, seconds, lambda: ([], differences_frame([]))), specs)
+    return with_option_names(bounded(compare, seconds, lambda: ([], differences_frame([])), warm), specs)
 
 
-def bounded(handler: Callable, seconds: Optional[float], no_results: Callable[[], tuple]):
-    """``handler`` run by :func:`limits.within_time` within ``seconds``; past them, or if the
-    process dies, the message and ``no_results()`` for the other outputs."""
+def bounded(handler: Callable, seconds: Optional[float], no_results: Callable[[], tuple],
+            warm: Optional[Callable[[], None]] = None):
+    """``handler`` run by :func:`limits.within_time` within ``seconds``, after ``warm()`` here; past
+    them, or if the process dies, the message and ``no_results()`` for the other outputs."""
     seconds = limits.MAX_SECONDS if seconds is None else seconds
 
     @functools.wraps(handler)
     def run(*args):
+        if warm is not None:
+            warm()
         try:
             return limits.within_time(lambda: handler(*args), seconds)
         except limits.OverTime as over:

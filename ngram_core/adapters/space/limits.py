@@ -9,8 +9,8 @@ stopped after :data:`MAX_SECONDS` (``NGRAM_CORE_SPACE_SECONDS`` sets another bou
 request that would run for minutes (METEOR 1.5 on a line of one word repeated, within the
 word limits) gets a message and frees the only worker; the metric, its options and its input
 play no part in the bound. The child is a fork of the app, which holds the loaded metric
-(:func:`ngram_core.adapters.space.layout.build_app` scores the prefilled example once at
-start, so its resources are loaded before the first fork); nothing is pickled but the
+(:func:`ngram_core.adapters.space.layout.build_app` scores the prefilled example in the app's
+process at the first request, so the metric's resources are loaded before the first fork); nothing is pickled but the
 result. Where the system cannot fork (Windows), requests run in the app's own process,
 unbounded in time, and a line in the log says so.
 """

@@ -7,6 +7,7 @@ metric folder skips here and fails in CI (``NGRAM_CORE_REQUIRE_ALL=1``).
 from __future__ import annotations
 
 import multiprocessing
+import os
 import re
 import runpy
 import shutil
@@ -241,8 +242,6 @@ def test_a_comparison_past_the_time_bound_is_stopped_with_a_message(monkeypatch)
 
 
 def test_a_scoring_process_that_dies_gives_a_message_not_a_traceback(metric, monkeypatch):
-    import os
-
     specs = space.option_specs(metric.OPTIONS)
     score = space.make_scorer(metric, specs, seconds=30)
     monkeypatch.setattr(metric, "compute", lambda **kwargs: os._exit(3))
@@ -251,8 +250,6 @@ def test_a_scoring_process_that_dies_gives_a_message_not_a_traceback(metric, mon
 
 
 def test_the_warm_up_runs_once_in_the_apps_own_process_before_the_first_request(metric):
-    import os
-
     specs = space.option_specs(metric.OPTIONS)
     calls = []
     warm = space.layout.once(lambda: calls.append(os.getpid()))

@@ -47,32 +47,8 @@ is above the threshold does it run compiled in a call the words leave plain (deg
 input, a word repeated hundreds of times: real text never gets there first), and every
 step after it then runs compiled, the start being paid.
 
-The thresholds were measured on the benchmark machine (2 shared cores, load about 3;
-``benchmarks/README.md``): BLEU's clipped counts, the one step whose cost grows with the
-input, take about 0.55 ms per 1,000 tokens as arrays and 0.12 ms compiled (WMT text,
-8 to 1.9 million tokens), against 0.6-1.6 s to start numba with a warm cache, so the
-kernels pay for themselves in one call from about 2 million tokens; a batch of 8
-segments costs about 1.6 ms more as arrays than compiled, so a few hundred calls pay
-for the start. METEOR 1.5's loops (WMT en-de, one process, resources loaded, load 5-6):
-about 0.17 ms a word plain against 0.009 ms compiled (428 to 75,584 words: 10 to 2,037
-segments, both sides' distinct texts), against a start about 4.6 s dearer compiled at
-that load (numba's import, the cached machine code, the paraphrase hash index). As
-whole processes with the cache kept (``benchmarks/first_call.py``, pairs in turn),
-plain against compiled: 300 segments (11,727 words) 2.38 / 3.26 s, 1,000 (38,211) 3.88
-/ 4.02 s, 2,037 (75,584) 7.33 / 4.07 s at load 4; 5.2 / 8.7 s and 8.8 / 8.1 s for 300
-and 1,000 at load 5.4: even at about 33,000-38,000 words, so
-:data:`LOOPS_LARGE_INPUT_TOKENS` is 30,000 words (about 800 WMT segments), a little
-below (with an empty cache the compiled side pays some 17 s more, once).
-
-Plain Python against the array code, BLEU as whole processes in turn (WMT segments,
-one reference, load 1): 2,000 segments (448,000 characters) 0.25 / 0.36 s, 5,000
-(1.1 million) 0.39 / 0.39 s, 10,000 (2.0 million) 0.51 / 0.40 s, 20,000 (3.1 million)
-0.77 / 0.49 s: even at about 1.1 million characters, so :data:`PLAIN_INPUT_CHARS` is
-1,000,000. Plain Python also holds less: 56 against 113 MiB at 2,000 segments. Once
-numpy and pyarrow are imported, within one process (best of 5, load 1): 10 segments
-(2,518 characters) 0.5 / 1.4 ms, 100 (24,651) 4.0 / 5.6 ms, 300 (70,966) 12 / 5.7 ms,
-2,037 (456,875) 81 / 26 ms: even at about 35,000 characters, so
-:data:`PLAIN_INPUT_CHARS_LOADED` is 30,000.
+The thresholds' measurements (plain, arrays and compiled, side by side, with the load) are in
+``benchmarks/README.md``, section "Where the compiled kernels pay".
 """
 from __future__ import annotations
 

@@ -6,9 +6,12 @@ metric folder skips here and fails in CI (``NGRAM_CORE_REQUIRE_ALL=1``).
 """
 from __future__ import annotations
 
+import multiprocessing
+import os
 import re
 import runpy
 import shutil
+import time
 from pathlib import Path
 
 import pytest
@@ -151,9 +154,9 @@ def test_empty_input_says_which_side_is_empty(predictions, references, message):
 # -- limits: one visitor's request may not take the public Space down -----------------------------
 @pytest.mark.parametrize("side", ["predictions", "references"])
 def test_a_request_over_the_limits_is_refused_with_a_message_that_points_elsewhere(side, monkeypatch):
-    monkeypatch.setattr(space, "MAX_SEGMENTS", 5)
-    monkeypatch.setattr(space, "MAX_WORDS", 40)
-    monkeypatch.setattr(space, "MAX_SEGMENT_WORDS", 8)
+    monkeypatch.setattr(space.limits, "MAX_SEGMENTS", 5)
+    monkeypatch.setattr(space.limits, "MAX_WORDS", 40)
+    monkeypatch.setattr(space.limits, "MAX_SEGMENT_WORDS", 8)
     def texts(text):  # the same number of lines on the other side, so only the limit can fail
         other = "x\n" * text.count("\n") + "x"
         return (text, [other]) if side == "predictions" else (other, [text])
@@ -171,7 +174,7 @@ def test_a_request_over_the_limits_is_refused_with_a_message_that_points_elsewhe
 
 
 def test_the_second_system_is_held_to_the_same_limits(monkeypatch):
-    monkeypatch.setattr(space, "MAX_SEGMENT_WORDS", 3)
+    monkeypatch.setattr(space.limits, "MAX_SEGMENT_WORDS", 3)
     with pytest.raises(space.InputError, match="Line 1 of the second system has 4 words"):
         space.read_second_system("a b c d\ne", None, 2)
 
@@ -182,10 +185,99 @@ def test_the_limits_are_on_the_page_and_in_the_launch_and_queue_settings(folder,
     demo = runpy.run_path(str(folder / "app.py"), run_name="app")["demo"]
     shown = [block.value for block in demo.blocks.values() if isinstance(block, gr.Markdown)]
     assert space.LIMITS_NOTE in shown and f"{space.MAX_SEGMENTS:,} segments" in space.LIMITS_NOTE
+    assert f"{space.MAX_SECONDS:g} seconds per request" in space.LIMITS_NOTE
     assert demo._queue.max_size == space.QUEUE["max_size"]
     assert demo._queue.default_concurrency_limit == space.QUEUE["default_concurrency_limit"] == 1
     assert "demo.launch(**space.LAUNCH)" in (folder / "app.py").read_text()
     assert space.LAUNCH == {"max_file_size": space.MAX_FILE_SIZE}
+
+
+# -- time: a request past the bound is stopped with a message and frees the worker -------------------
+def _never_ends(*args, **kwargs):
+    """A computation that runs on (METEOR 1.5 on a line of one word repeated, before its bound)."""
+    time.sleep(3600)
+
+
+@pytest.fixture(scope="module", params=registry.names())
+def registered_metric(request):
+    """Each registered metric's Space metric: the bound holds whatever the metric."""
+    return space.load_metric(metric_folder(f"{request.param}_custom"))
+
+
+def test_a_request_past_the_time_bound_is_stopped_with_what_to_do_and_the_next_one_is_scored(registered_metric,
+                                                                                            monkeypatch):
+    specs = space.option_specs(registered_metric.OPTIONS)
+    score = space.make_scorer(registered_metric, specs, seconds=0.5)
+    with monkeypatch.context() as patched:
+        patched.setattr(registered_metric, "compute", _never_ends)
+        message, rows = score(*space.EXAMPLES[0], None, None, *_defaults(specs))
+    assert rows == [] and message.startswith("**Stopped:**") and "more than 0.5 seconds" in message
+    assert "fewer lines" in message and "ngram-score" in message and "Traceback" not in message
+    assert multiprocessing.active_children() == []  # the stopped request's process is gone: the worker is free
+    message, rows = space.make_scorer(registered_metric, specs)(*space.EXAMPLES[0], None, None, *_defaults(specs))
+    assert rows and "**Stopped:**" not in message and "**Error:**" not in message  # within the Space's own bound
+
+
+def test_a_real_request_at_the_size_limits_is_stopped_at_a_tiny_bound(registered_metric):
+    """The metric's own compute on 400,000 words (within the limits): no metric scores that and
+    sends it back from a fresh process in 50 ms, so the bound stops it, the metric untouched."""
+    specs = space.option_specs(registered_metric.OPTIONS)
+    line = " ".join(f"w{i % 37}" for i in range(40))
+    text = "\n".join([line] * 5_000)
+    message, rows = space.make_scorer(registered_metric, specs, seconds=0.05)(text, text, "", None, None,
+                                                                             *_defaults(specs))
+    assert rows == [] and message.startswith("**Stopped:**") and multiprocessing.active_children() == []
+
+
+def test_a_comparison_past_the_time_bound_is_stopped_with_a_message(monkeypatch):
+    import ngram_core.significance.comparison as comparison
+
+    family = registry.names()[0]
+    monkeypatch.setattr(comparison, "compare_two", _never_ends)
+    specs = space.option_specs(registry.DECLARATIONS[family])
+    message, rows, frame = space.make_comparer(family, specs, seconds=0.5)(
+        *space.EXAMPLES[0], None, None, space.SECOND_SYSTEM, None, *_defaults(specs))
+    assert message.startswith("**Stopped:**") and "more than 0.5 seconds" in message
+    assert rows == [] and len(frame) == 0 and multiprocessing.active_children() == []
+
+
+def test_a_scoring_process_that_dies_gives_a_message_not_a_traceback(metric, monkeypatch):
+    specs = space.option_specs(metric.OPTIONS)
+    score = space.make_scorer(metric, specs, seconds=30)
+    monkeypatch.setattr(metric, "compute", lambda **kwargs: os._exit(3))
+    message, rows = score(*space.EXAMPLES[0], None, None, *_defaults(specs))
+    assert rows == [] and message == "**Error:** the scoring process ended without a result (exit code 3)"
+
+
+def test_the_warm_up_runs_once_in_the_apps_own_process_before_the_first_request(metric):
+    specs = space.option_specs(metric.OPTIONS)
+    calls = []
+    warm = space.layout.once(lambda: calls.append(os.getpid()))
+    score, compare = space.make_scorer(metric, specs, warm=warm), space.make_comparer("bleu", [], warm=warm)
+    for _ in range(2):
+        message, rows = score(*space.EXAMPLES[0], None, None, *_defaults(specs))
+        assert rows and "**Error:**" not in message
+    compare(*space.EXAMPLES[0], None, None, space.SECOND_SYSTEM, None)
+    assert calls == [os.getpid()]  # once, here: what it loads is inherited by every request's child
+
+
+def test_the_time_bound_comes_from_its_variable_or_is_refused_naming_it(monkeypatch):
+    monkeypatch.setenv(space.SECONDS_VARIABLE, "2.5")
+    assert space.limits.seconds_from_environment() == 2.5
+    monkeypatch.delenv(space.SECONDS_VARIABLE)
+    assert space.limits.seconds_from_environment() == space.limits.DEFAULT_SECONDS == space.MAX_SECONDS
+    for bad in ("ten", "0", "-1", "inf", "nan"):
+        monkeypatch.setenv(space.SECONDS_VARIABLE, bad)
+        with pytest.raises(ValueError, match=f"NGRAM_CORE_SPACE_SECONDS={bad!r} is not a number of seconds above 0"):
+            space.limits.seconds_from_environment()
+
+
+def test_the_page_states_the_time_bound_it_was_built_with(monkeypatch):
+    gr = require_module("gradio")
+    monkeypatch.setenv("GRADIO_ANALYTICS_ENABLED", "False")
+    demo = space.build_app(metric_folder("toy_metric"), seconds=7)
+    shown = [block.value for block in demo.blocks.values() if isinstance(block, gr.Markdown)]
+    assert space.limits.limits_note(7) in shown and "7 seconds per request" in space.limits.limits_note(7)
 
 
 def test_uploaded_files_replace_the_text_boxes(tmp_path):

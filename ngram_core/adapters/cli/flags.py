@@ -21,12 +21,12 @@ from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
 
 from ... import registry
 from ...options import Option, OptionFix, OptionSet
+from .. import option_text
 
 SHARED = {"tokenize": ("--tokenize", "-tok"), "lowercase": ("--lowercase", "-lc")}  # sacreBLEU's spellings
 NO_FLAG = frozenset({"return_segments"})
 READERS_NOTE = ("for each metric of -m that takes it (one that tokenizes its own way, METEOR 1.5 with its -norm, "
                 "keeps its own, and a line on stderr says so)")
-_WORDS = {"true": True, "yes": True, "false": False, "no": False}
 
 
 @dataclass(frozen=True)
@@ -40,51 +40,37 @@ class Flag:
         return f"{self.metric or 'all'}__{self.option.name}"
 
 
-def _choice_parser(choices: Sequence[Any], left_out: Mapping[Any, str]):
-    """Command-line text -> one of ``choices`` (``true``/``false`` for booleans); a choice
-    the command line leaves out is refused with why (``left_out``: choice -> the line)."""
-    by_text = {}
-    for choice in choices:
-        by_text[str(choice).lower()] = choice
-        if isinstance(choice, bool):
-            by_text.update({word: value for word, value in _WORDS.items() if value is choice})
+def _parser(option: Option, kind: str, choices: Sequence[Any] = (), left_out: Mapping[Any, str] = {}):
+    """Command-line text -> a value of ``kind`` (:func:`ngram_core.adapters.option_text.parse`); a
+    choice the command line leaves out is refused with why (``left_out``: choice -> the line)."""
+    nullable = option.nullable and kind == option.kind
 
     def parse(text: str):
-        if text.lower() in by_text:
-            return by_text[text.lower()]
-        why = {str(choice).lower(): line for choice, line in left_out.items()}.get(text.lower())
-        if why:
-            raise argparse.ArgumentTypeError(f"{text!r} is not offered on the command line: {why}")
-        raise argparse.ArgumentTypeError(f"{text!r} is not one of {', '.join(str(c) for c in choices)}")
-
-    return parse
-
-
-def _number(kind: type, nullable: bool):
-    def parse(text: str):
-        if nullable and text.lower() == "none":
-            return None
         try:
-            return kind(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"{text!r} is not {'an integer' if kind is int else 'a number'}") from None
+            return option_text.parse(text, kind, choices, nullable)
+        except option_text.TextError as err:
+            why = {option_text.show(choice).lower(): line for choice, line in left_out.items()}.get(text.lower())
+            if why:
+                raise argparse.ArgumentTypeError(f"{text!r} is not offered on the command line: {why}") from None
+            raise argparse.ArgumentTypeError(str(err)) from None
 
     return parse
 
 
 def _argparse_kwargs(option: Option, left_out: Mapping[Any, str] = {}) -> Dict[str, Any]:
     """argparse's keywords for ``option``'s flag, less the choices ``left_out`` (choice -> why)."""
-    default = f" (default: {option.default})" if option.default is not None else ""
+    default = f" (default: {option_text.show(option.default)})" if option.default is not None else ""
     kwargs: Dict[str, Any] = {"help": option.doc + default}
     if option.kind == "flag":
         kwargs["action"] = argparse.BooleanOptionalAction
     elif option.kind in ("int", "float"):
-        kwargs.update(type=_number(int if option.kind == "int" else float, option.nullable), metavar=option.kind.upper())
+        kwargs.update(type=_parser(option, option.kind), metavar=option.kind.upper())
     elif option.kind == "choice":
         choices = [c for c in option.choices if c not in left_out]
-        kwargs.update(type=_choice_parser(choices, left_out), metavar="{" + ",".join(map(str, choices)) + "}")
-    elif option.kind == "floats":
-        kwargs.update(nargs="+", type=_number(float, False), metavar="W")
+        kwargs.update(type=_parser(option, "choice", choices, left_out),
+                      metavar="{" + ",".join(map(option_text.show, choices)) + "}")
+    elif option.kind == "floats":  # one number an argument
+        kwargs.update(nargs="+", type=_parser(option, "float"), metavar="W")
     else:  # names
         kwargs.update(nargs="+", choices=option.choices)
     return kwargs
@@ -198,7 +184,7 @@ def metric_options(args: argparse.Namespace, metrics: Sequence[str], flags: Sequ
                 variant = {**declaration.defaults(), **context}.get("variant")
                 skipped.append(f"{metric.upper()} (variant {variant})" if variant else metric.upper())
         if skipped and ignored is not None:
-            shown = flag.spellings[-1] + ("" if value is True else f" {value}")
+            shown = flag.spellings[-1] + ("" if value is True else f" {option_text.show(value)}")
             ignored.append(f"{shown} applies to {', '.join(applied) if applied else 'none of the metrics'}; "
                            f"{', '.join(skipped)} keep{'s' if len(skipped) == 1 else ''} its own tokenizer and case "
                            "and ignore" + ("s" if len(skipped) == 1 else "") + " it")
@@ -212,8 +198,6 @@ def in_flags(err: OptionFix) -> str:
         flag = own_flag(err.metric, name)
         if isinstance(value, bool):  # BooleanOptionalAction's pair
             return flag if value else flag.replace("--", "--no-", 1)
-        if isinstance(value, (list, tuple)):
-            return f"{flag} {' '.join(map(str, value))}"
-        return f"{flag} {value}"
+        return f"{flag} {option_text.show(value)}"
 
     return err.in_words(spell)

@@ -2,12 +2,15 @@
 n-grams and matches per segment and order, added by the declared reductions) and
 :func:`chrf_statistics`, which counts them for a whole corpus at once.
 
-The characters (code points) or words of every text are numbered, and each order's
-n-grams get corpus-wide ids, order by order: the id of the n-gram at a position is the
-code of (id of the (n-1)-gram there, id of its last symbol), numbered densely by a table
-of flags or numpy's sort (:func:`_dense`; no pyarrow to import). Each text's count of each id is
-one sorted array; a hypothesis's matches against its ``j``-th reference are a sorted
-look-up of its (reference, id) keys, clipped by the smaller count. A call of at least
+The characters (code points) or words of every text are numbered densely (a table of
+flags or numpy's sort, :func:`_dense`; no pyarrow to import), and the n-gram at a position
+is its symbols' numbers packed side by side in one int64, under the number of its text
+(:func:`_packed_grams`: no numbering pass per order, unless the symbols are too many for
+the bits). Each order is one sort of the hypotheses' (text, n-gram) keys and one of the
+references' (:func:`_runs`: each text's count of each n-gram); a hypothesis's matches
+against its ``j``-th reference are a sorted look-up of its (reference, n-gram) keys, clipped
+by the smaller count. :func:`_orders` (dense ids over all texts) is the pairwise
+matrix's. A call of at least
 :data:`COMPILED_INPUT_CHARS` characters, or any call in a process that has loaded numba
 (:func:`ngram_core.compiled.use`), counts pair by pair in the compiled
 :mod:`ngram_core.chrf.kernel` instead: the same integers, about 6x faster

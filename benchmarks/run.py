@@ -5,7 +5,7 @@
     python benchmarks/run.py --only bleu     # one metric: bleu, nist, meteor or chrf
     python benchmarks/run.py --only batch    # small-batch latency (sentence-level BLEU as a reward)
     python benchmarks/run.py --only meteor-1.5   # METEOR 1.5 against the jar (whole processes)
-    python benchmarks/run.py --only chrf-torchmetrics [--input first_1000]   # variant='torchmetrics' / CHRFScore
+    python benchmarks/run.py --only chrf-torchmetrics --input first_100   # variant='torchmetrics' / CHRFScore
 
 Every time is the median of ``--repeats`` runs; within a repetition the tools run
 one after the other in a rotating order, so a slow phase of the machine hits all of
@@ -18,7 +18,8 @@ Rows named ``ours_via_evaluate_load_<metric>`` are our own metrics called throug
 🤗 evaluate's own ``bleu``, ``nist_mt`` or ``meteor`` scripts.
 
 Inputs (read from ../shared/data/wmt, see corpora.py): the all-systems corpus, the
-same repeated 10x, its first 1,000 segments, and the English targets (METEOR).
+same repeated 10x, its first 1,000 and first 100 segments (torchmetrics' chrF, ``--only
+chrf-torchmetrics``), and the English targets (METEOR).
 
 The batch-latency tables (``--only batch``) time one call on a batch of 1, 8, 64 and
 512 real segments, as a training loop calls a reward: the median of many calls, the
@@ -379,6 +380,7 @@ INPUTS = {
     "all": corpora.all_systems,
     "all_x10": lambda: corpora.repeat(corpora.all_systems(), 10),
     "first_1000": lambda: corpora.head(corpora.all_systems(), 1000),
+    "first_100": lambda: corpora.head(corpora.all_systems(), 100),  # (torchmetrics' CHRFScore: about 60 ms a segment)
     "english": corpora.english_targets,
     "english_500": lambda: corpora.head(corpora.english_targets(), 500),
 }

@@ -10,7 +10,9 @@ score), timed from outside: wall seconds and the peak resident memory of that pr
 (``os.wait4``'s accounting). The two commands of a pair run in turn, A B A B ..., after
 one unmeasured run of each (the files and the disk cache warm); the table gives each
 side's median and the median of the pairs' ratios, so a slow phase of the shared
-machine hits both sides. The machine's load is printed with the table.
+machine hits both sides; and the median ratio of the pairs' CPU seconds (user + system,
+the same accounting), which a loaded machine stretches less than the wall time. The
+machine's load is printed with the table.
 
 Pairs (one WMT test set: generaltest2022 en-de, 2,037 segments, reference A, system
 Online-B; see ``../shared/data/wmt``):
@@ -89,8 +91,8 @@ def script(name: str, n: Optional[int] = None, **fields) -> List[str]:
     return [sys.executable, "-c", SCRIPTS[name].format(read=read, **fields)]
 
 
-def measure(command: List[str], env: Dict[str, str]) -> Tuple[float, float, str]:
-    """(wall seconds, peak resident MiB, stdout) of one whole process."""
+def measure(command: List[str], env: Dict[str, str]) -> Tuple[float, float, str, float]:
+    """(wall seconds, peak resident MiB, stdout, CPU seconds: user + system) of one whole process."""
     with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
         start = time.perf_counter()
         child = subprocess.Popen(command, stdout=out, stderr=err, env=env, cwd=Side.repo)
@@ -101,7 +103,7 @@ def measure(command: List[str], env: Dict[str, str]) -> Tuple[float, float, str]
         text, errors = out.read().decode("utf-8", "replace"), err.read().decode("utf-8", "replace")
     if code != 0:
         raise RuntimeError(f"{command[0]} ... exited with {code}: {errors.strip().splitlines()[-1:]}")
-    return wall, usage.ru_maxrss / 1024, text
+    return wall, usage.ru_maxrss / 1024, text, usage.ru_utime + usage.ru_stime
 
 
 def last_number(text: str) -> str:
@@ -125,7 +127,7 @@ class Side:
         self.label, self.command, self.fresh_cache = label, command, fresh_cache
         self.env = {**os.environ, "PYTHONPATH": str(self.repo), **(env or {})}
 
-    def run(self) -> Tuple[float, float, str]:
+    def run(self) -> Tuple[float, float, str, float]:
         if not self.fresh_cache:
             return measure(self.command, self.env)
         with tempfile.TemporaryDirectory(prefix="numba-cache-") as cache:
@@ -134,17 +136,18 @@ class Side:
 
 def pair(title: str, a: Side, b: Side, runs: int) -> str:
     a.run(), b.run()  # unmeasured
-    rows: Dict[str, List[Tuple[float, float, str]]] = {"a": [], "b": []}
+    rows: Dict[str, List[Tuple[float, float, str, float]]] = {"a": [], "b": []}
     for _ in range(runs):
         rows["a"].append(a.run())
         rows["b"].append(b.run())
     wall = {k: [r[0] for r in v] for k, v in rows.items()}
     peak = {k: statistics.median(r[1] for r in v) for k, v in rows.items()}
     ratio = statistics.median(x / y for x, y in zip(wall["a"], wall["b"]))
+    cpu = statistics.median(x[3] / y[3] for x, y in zip(rows["a"], rows["b"]))
     scores = {k: last_number(v[-1][2]) for k, v in rows.items()}
     same = "" if same_score(scores["a"], scores["b"]) else f" (scores differ: {scores['a']} vs {scores['b']})"
     return (f"| {title} | {a.label}: {statistics.median(wall['a']):.2f} s, {peak['a']:.0f} MiB "
-            f"| {b.label}: {statistics.median(wall['b']):.2f} s, {peak['b']:.0f} MiB | {ratio:.2f}{same} |")
+            f"| {b.label}: {statistics.median(wall['b']):.2f} s, {peak['b']:.0f} MiB | {ratio:.2f}{same} | {cpu:.2f} |")
 
 
 def console_script(name: str) -> Optional[str]:
@@ -234,12 +237,12 @@ def main() -> None:
         raise SystemExit(f"--only: unknown pair(s) {', '.join(unknown)}; choose from {', '.join(table)}")
     print(f"# {time.strftime('%Y-%m-%d %H:%M')}, ngram_core of {Side.repo}, {os.cpu_count()} cores, load at start "
           f"{' '.join(f'{x:.2f}' for x in os.getloadavg())}; median of {args.runs} whole processes per side")
-    print("| pair | A | B | A/B wall (median of pairs) |\n|---|---|---|---|")
+    print("| pair | A | B | A/B wall (median of pairs) | A/B CPU |\n|---|---|---|---|---|")
     for name in args.only or table:
         try:
             print(pair(*table[name], args.runs), flush=True)
         except RuntimeError as error:
-            print(f"| {table[name][0]} | not measured: {error} | | |", flush=True)
+            print(f"| {table[name][0]} | not measured: {error} | | | |", flush=True)
     print(f"# load at end {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
 
 

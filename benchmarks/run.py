@@ -5,6 +5,7 @@
     python benchmarks/run.py --only bleu     # one metric: bleu, nist, meteor or chrf
     python benchmarks/run.py --only batch    # small-batch latency (sentence-level BLEU as a reward)
     python benchmarks/run.py --only meteor-1.5   # METEOR 1.5 against the jar (whole processes)
+    python benchmarks/run.py --only chrf-torchmetrics --input first_100   # variant='torchmetrics' / CHRFScore
 
 Every time is the median of ``--repeats`` runs; within a repetition the tools run
 one after the other in a rotating order, so a slow phase of the machine hits all of
@@ -17,7 +18,8 @@ Rows named ``ours_via_evaluate_load_<metric>`` are our own metrics called throug
 🤗 evaluate's own ``bleu``, ``nist_mt`` or ``meteor`` scripts.
 
 Inputs (read from ../shared/data/wmt, see corpora.py): the all-systems corpus, the
-same repeated 10x, its first 1,000 segments, and the English targets (METEOR).
+same repeated 10x, its first 1,000 and first 100 segments (torchmetrics' chrF, ``--only
+chrf-torchmetrics``), and the English targets (METEOR).
 
 The batch-latency tables (``--only batch``) time one call on a batch of 1, 8, 64 and
 512 real segments, as a training loop calls a reward: the median of many calls, the
@@ -110,6 +112,26 @@ def ours_via_evaluate_load_chrfpp(c):
 
 def sacrebleu_chrfpp(c):
     return sacrebleu_chrf(c, word_order=2)
+
+
+def ours_chrf_torchmetrics(c, word_order=0):
+    from ngram_core.chrf import corpus_chrf
+
+    return corpus_chrf(c.hypotheses, c.references, variant="torchmetrics", word_order=word_order)["score"]
+
+
+def torchmetrics_chrf(c, word_order=0):
+    from torchmetrics.text import CHRFScore
+
+    return 100 * float(CHRFScore(n_word_order=word_order)(c.hypotheses, c.references))
+
+
+def ours_chrfpp_torchmetrics(c):
+    return ours_chrf_torchmetrics(c, word_order=2)
+
+
+def torchmetrics_chrfpp(c):
+    return torchmetrics_chrf(c, word_order=2)
 
 
 def ours_nist(c):
@@ -352,11 +374,13 @@ def _evaluate_metric(folder, **options):
 TOOLS: Dict[str, Callable] = {f.__name__: f for f in [
     ours_bleu, ours_via_evaluate_load_bleu, sacrebleu_bleu, bleuscore_bleu, split_floor, ours_nist, ours_via_evaluate_load_nist, nltk_nist,
     ours_meteor_nltk, ours_meteor15, ours_via_evaluate_load_meteor, nltk_meteor, ours_chrf, ours_via_evaluate_load_chrf,
-    sacrebleu_chrf, ours_chrfpp, ours_via_evaluate_load_chrfpp, sacrebleu_chrfpp]}
+    sacrebleu_chrf, ours_chrfpp, ours_via_evaluate_load_chrfpp, sacrebleu_chrfpp, ours_chrf_torchmetrics, torchmetrics_chrf,
+    ours_chrfpp_torchmetrics, torchmetrics_chrfpp]}
 INPUTS = {
     "all": corpora.all_systems,
     "all_x10": lambda: corpora.repeat(corpora.all_systems(), 10),
     "first_1000": lambda: corpora.head(corpora.all_systems(), 1000),
+    "first_100": lambda: corpora.head(corpora.all_systems(), 100),  # (torchmetrics' CHRFScore: about 60 ms a segment)
     "english": corpora.english_targets,
     "english_500": lambda: corpora.head(corpora.english_targets(), 500),
 }
@@ -523,12 +547,16 @@ def batch_latency(full, sizes=(1, 8, 64, 512), budget_s: float = 6.0) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--repeats", type=int, default=3)
-    parser.add_argument("--only", choices=["bleu", "nist", "meteor", "meteor-1.5", "batch", "chrf"])
+    parser.add_argument("--only", choices=["bleu", "nist", "meteor", "meteor-1.5", "batch", "chrf", "chrf-torchmetrics"],
+                        help="one table; chrf-torchmetrics (not in the default run: it needs torch and torchmetrics) "
+                             "times chrF variant='torchmetrics' against torchmetrics' CHRFScore")
     parser.add_argument("--meteor-input", default="english", choices=["english", "english_500"],
                         help="the corpus of the METEOR 1.5 comparison with the jar")
     parser.add_argument("--jar-modes", nargs="+", choices=["plaintext", "sgml", "stdio"],
                         help="the jar's modes in the METEOR 1.5 comparison (default: all three)")
     parser.add_argument("--no-memory", action="store_true", help="skip the per-tool memory subprocesses")
+    parser.add_argument("--input", default="all", choices=list(INPUTS),
+                        help="the corpus of --only chrf-torchmetrics (default: all)")
     parser.add_argument("--memory-probe", nargs=2, metavar=("TOOL", "INPUT"), help=argparse.SUPPRESS)
     args = parser.parse_args()
     # Every figure here is of a warm process (each tool runs many times): the core runs
@@ -562,6 +590,12 @@ def main() -> None:
         for label, suffix in (("chrF (sacreBLEU's CHRF)", "chrf"), ("chrF++ (sacreBLEU's CHRF, word_order=2)", "chrfpp")):
             print(compare(f"{label}, all systems", full, f"ours_{suffix}",
                           [f"ours_{suffix}", f"ours_via_evaluate_load_{suffix}", f"sacrebleu_{suffix}"], args.repeats, mem))
+    if args.only == "chrf-torchmetrics":
+        for label, suffix in (("chrF, variant='torchmetrics' against its CHRFScore(n_word_order=0)", "chrf"),
+                              ("chrF++, variant='torchmetrics' against its CHRFScore()", "chrfpp")):
+            print(compare(f"{label}, {args.input}", INPUTS[args.input](), f"ours_{suffix}_torchmetrics",
+                          [f"ours_{suffix}_torchmetrics", f"torchmetrics_{suffix}"], args.repeats,
+                          None if args.no_memory else args.input))
     if args.only in (None, "meteor"):
         print(compare("METEOR, English targets", corpora.english_targets(), "ours_meteor_nltk",
                       ["ours_meteor_nltk", "ours_via_evaluate_load_meteor", "nltk_meteor"], args.repeats,

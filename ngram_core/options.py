@@ -21,7 +21,6 @@ setting it explicitly with another variant is an error, not a silent no-op.
 """
 from __future__ import annotations
 
-import difflib
 import inspect
 import math
 import sys
@@ -283,6 +282,8 @@ class OptionFix(ValueError):
 
 def closest_names(name: str, known: Sequence[str]) -> List[str]:
     """Up to two known names a misspelt ``name`` probably meant."""
+    import difflib  # (only for a misspelt name)
+
     close = difflib.get_close_matches(name, known, n=2, cutoff=0.5)
     close += [k for k in known if len(name) >= 4 and k.startswith(name[:5]) and k not in close]
     return close[:2]

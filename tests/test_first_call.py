@@ -70,6 +70,28 @@ def test_a_one_off_bleu_of_a_test_set_imports_neither_numpy_nor_pyarrow(call, n)
     assert not top_level(loaded_after(call, n)) & {"numpy", "pyarrow", "numba", "pandas", "scipy"}
 
 
+_CHRF_COMMAND_LINE = (
+    "import io, os, tempfile; from ngram_core.adapters import cli; folder = tempfile.mkdtemp(); "
+    "paths = [os.path.join(folder, name) for name in ('ref', 'sys')]; "
+    "[open(path, 'w', encoding='utf-8').write('\\n'.join(texts) + '\\n') "
+    "for path, texts in zip(paths, ([r[0] for r in refs], hyps))]; "
+    "assert cli.run([paths[0], '-i', paths[1], '-m', 'chrf', '-b'{flags}], stdout=io.StringIO()) == 0")
+
+
+@pytest.mark.parametrize("call", ["ngram_core.corpus_chrf(hyps, refs)", "ngram_core.corpus_chrf(hyps, refs, word_order=2)",
+                                  _CHRF_COMMAND_LINE.format(flags=""),
+                                  _CHRF_COMMAND_LINE.format(flags=", '--chrf-word-order', '2'")],
+                         ids=["chrF", "chrF++", "ngram-score -m chrf", "ngram-score -m chrf --chrf-word-order 2"])
+def test_a_one_off_chrf_of_a_test_set_imports_no_pyarrow_numba_or_significance(call):
+    """chrF of a test set in a fresh process (2,000 segments, past the plain-Python limit)
+    counts with numpy alone (ngram_core.chrf.statistics): no pyarrow, no numba, no pandas
+    (the command line scores its systems through ngram_core.significance's rows, so it
+    loads that package; the functions do not)."""
+    loaded = top_level(loaded_after(call, 2000))
+    assert "numpy" in loaded
+    assert not loaded & ({"pyarrow", *HEAVY} - ({"ngram_core.significance"} if "cli.run" in call else set()))
+
+
 @pytest.mark.parametrize("n", [10, 300], ids=["10 segments", "300 segments"])
 def test_a_one_off_meteor_1_5_score_imports_no_pandas_numba_or_significance(n):
     """METEOR 1.5's loops run as plain Python on a small input (ngram_core.compiled.loops),

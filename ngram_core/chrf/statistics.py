@@ -2,12 +2,15 @@
 n-grams and matches per segment and order, added by the declared reductions) and
 :func:`chrf_statistics`, which counts them for a whole corpus at once.
 
-The characters (code points) or words of every text are numbered, and each order's
-n-grams get corpus-wide ids, order by order: the id of the n-gram at a position is the
-code of (id of the (n-1)-gram there, id of its last symbol), numbered densely by a table
-of flags or numpy's sort (:func:`_dense`; no pyarrow to import). Each text's count of each id is
-one sorted array; a hypothesis's matches against its ``j``-th reference are a sorted
-look-up of its (reference, id) keys, clipped by the smaller count. A call of at least
+The characters (code points) or words of every text are numbered densely (a table of
+flags or numpy's sort, :func:`_dense`; no pyarrow to import), and the n-gram at a position
+is its symbols' numbers packed side by side in one int64, under the number of its text
+(:func:`_packed_grams`: no numbering pass per order, unless the symbols are too many for
+the bits). Each order is one sort of the hypotheses' (text, n-gram) keys and one of the
+references' (:func:`_runs`: each text's count of each n-gram); a hypothesis's matches
+against its ``j``-th reference are a sorted look-up of its (reference, n-gram) keys, clipped
+by the smaller count. :func:`_orders` (dense ids over all texts) is the pairwise
+matrix's. A call of at least
 :data:`COMPILED_INPUT_CHARS` characters, or any call in a process that has loaded numba
 (:func:`ngram_core.compiled.use`), counts pair by pair in the compiled
 :mod:`ngram_core.chrf.kernel` instead: the same integers, about 6x faster
@@ -197,8 +200,44 @@ def _compiled_counts(texts: List[str], ref_table: np.ndarray, values: Mapping[st
     return hyp, ref, match
 
 
+def _packed_grams(codes: np.ndarray, lengths: np.ndarray, max_order: int, text_bits: int):
+    """For n = 1..max_order: (the n-gram of each position, its bits, whether an n-gram
+    starts there), over the symbols of every text one after the other. An n-gram is its
+    symbols' dense codes packed side by side (``bits`` bits a symbol), so equal n-grams
+    are equal numbers with no numbering pass; where an order's n-grams would leave fewer
+    than ``text_bits`` of 62 bits for a text number, the (n-1)-grams are numbered densely
+    first (numpy's sort) and packed from there. Positions where no n-gram starts (the
+    last n-1 of a text) hold numbers that mean nothing."""
+    N = len(codes)
+    symbol, V = _dense(codes, int(codes.max(initial=-1)) + 1)
+    width = max(V - 1, 1).bit_length()
+    room = np.repeat(np.cumsum(lengths), lengths) - np.arange(N, dtype=np.int64)  # symbols from each position to its text's end
+    grams, bits = symbol, width
+    for n in range(1, max_order + 1):
+        if n > 1:
+            if bits + width + text_bits > 62:
+                distinct, grams = np.unique(grams, return_inverse=True)
+                grams, bits = grams.reshape(-1), max(len(distinct) - 1, 1).bit_length()
+            longer = grams << width
+            if n <= N:
+                longer[:N - n + 1] |= symbol[n - 1:]
+            grams, bits = longer, bits + width
+        yield grams, bits, room >= n
+
+
+def _runs(keys: np.ndarray) -> Tuple[np.ndarray, np.ndarray]:
+    """(the distinct keys, sorted, and how often each occurs)."""
+    keys = np.sort(keys)
+    if not len(keys):
+        return keys, keys
+    starts = np.flatnonzero(np.concatenate(([True], keys[1:] != keys[:-1])))
+    return keys[starts], np.diff(np.append(starts, len(keys)))
+
+
 def _array_counts(texts: List[str], ref_table: np.ndarray, values: Mapping[str, Any]):
-    """(hyp, ref, match), each (S, J, K), with numpy: a sorted look-up per order and reference slot."""
+    """(hyp, ref, match), each (S, J, K), with numpy: per order, each text's n-grams as
+    (text, n-gram) keys (:func:`_packed_grams`), counted by one sort of the hypotheses'
+    and one of the references', the matches a sorted look-up per reference slot."""
     S, J = ref_table.shape
     K = values["char_order"] + values["word_order"]
     hyp = np.zeros((S, J, K), dtype=np.int64)
@@ -206,25 +245,27 @@ def _array_counts(texts: List[str], ref_table: np.ndarray, values: Mapping[str, 
     match = np.zeros((S, J, K), dtype=np.int64)
     present = ref_table >= 0
     slot_text = S + np.maximum(ref_table, 0)  # the text of each (segment, slot)
+    text_bits = max(len(texts) - 1, 1).bit_length()
     k = 0
     for char, order in ((True, values["char_order"]), (False, values["word_order"])):
         if not order:
             continue
         codes, lengths = _symbols([characters(t, values["whitespace"]) for t in texts] if char else texts, char)
-        for text_of, ids, count in _orders(codes, lengths, order):
-            totals = np.bincount(text_of, minlength=len(texts))
-            keys, counts = np.unique(text_of * max(count, 1) + ids, return_counts=True)
-            text_u = keys // max(count, 1)
-            is_hyp = text_u < S
-            hyp_keys, hyp_counts, hyp_segment = keys[is_hyp], counts[is_hyp], text_u[is_hyp]
-            ref_keys, ref_counts = keys[~is_hyp], counts[~is_hyp]
-            gram = hyp_keys - hyp_segment * max(count, 1)
+        text_of = np.repeat(np.arange(len(texts), dtype=np.int64), lengths)
+        split = int(lengths[:S].sum())  # the hypotheses' symbols come first
+        for n, (grams, bits, starts) in enumerate(_packed_grams(codes, lengths, order, text_bits), start=1):
+            totals = np.maximum(lengths - (n - 1), 0)
+            keys = (text_of << bits) | grams
+            hyp_keys, hyp_counts = _runs(keys[:split][starts[:split]])
+            ref_keys, ref_counts = _runs(keys[split:][starts[split:]])
+            hyp_segment = hyp_keys >> bits
+            gram = hyp_keys & ((1 << bits) - 1)
             ref_total = np.where(present, totals[slot_text], 0)
             ref[:, :, k] = ref_total
             hyp[:, :, k] = np.where(ref_total > 0, totals[:S, None], 0)
             if len(ref_keys):
                 for j in range(J):
-                    target = slot_text[hyp_segment, j] * max(count, 1) + gram
+                    target = (slot_text[hyp_segment, j] << bits) | gram
                     at = np.minimum(np.searchsorted(ref_keys, target), len(ref_keys) - 1)
                     found = (ref_keys[at] == target) & present[hyp_segment, j]
                     clipped = np.where(found, np.minimum(hyp_counts, ref_counts[at]), 0)

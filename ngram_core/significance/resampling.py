@@ -51,7 +51,6 @@ paired tests treat a seed of 0 as "no seed" (its ``seed if seed else None``); he
 """
 from __future__ import annotations
 
-import statistics
 from dataclasses import dataclass
 from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence, Tuple
 
@@ -223,6 +222,8 @@ def interval(scores: np.ndarray) -> Tuple[float, float]:
 
 def single_interval(scores: np.ndarray) -> Tuple[float, float]:
     """(mean, 95% half-width) as sacreBLEU's ``Score.estimate_ci`` (single-system confidence)."""
+    import statistics  # (here: the command line's plain scores need neither it nor the fractions it imports)
+
     # float32 scores stay numpy scalars: statistics.mean then rounds to float32, as sacreBLEU's
     ordered = sorted(scores.tolist() if scores.dtype != np.float32 else list(scores))
     low = len(ordered) // 40

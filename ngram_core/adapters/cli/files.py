@@ -9,7 +9,6 @@ message names the file, the line or the counts.
 """
 from __future__ import annotations
 
-import gzip
 import sys
 from dataclasses import dataclass
 from typing import BinaryIO, List, Optional, Sequence
@@ -46,6 +45,8 @@ def read_lines(path: str, encoding: str = "utf-8", info=lambda message: None) ->
     """The segments of the file at ``path``."""
     try:
         if path.endswith(".gz"):
+            import gzip  # (on first need: most inputs are plain text)
+
             with gzip.open(path, "rb") as handle:
                 data = handle.read()
         else:

@@ -40,14 +40,15 @@ from __future__ import annotations
 
 import math
 import sys
-from fractions import Fraction
-from typing import Any, Dict, List, Union
+from typing import TYPE_CHECKING, Any, Dict, List, Union
 
 from ...options import OptionValues
 from .base import BleuVariant, Counts, order_weights
 
-Number = Union[Fraction, float, int]
+if TYPE_CHECKING:
+    from fractions import Fraction
 
+Number = Union["Fraction", float, int]  # (fractions is imported where it is used: a command line without NLTK BLEU skips it)
 
 def _no_smoothing(p: List[Number], nums: List[int], dens: List[int], counts: Counts, param) -> List[Number]:
     return [p_n if num != 0 else sys.float_info.min for p_n, num in zip(p, nums)]
@@ -58,6 +59,8 @@ def _epsilon_counts(p, nums, dens, counts, epsilon) -> List[Number]:
 
 
 def _add_one(p, nums, dens, counts, param) -> List[Number]:
+    from fractions import Fraction
+
     return p[:1] + [Fraction(num + 1, den + 1) for num, den in zip(nums[1:], dens[1:])]
 
 
@@ -84,6 +87,8 @@ def _average_neighbours(p, nums, dens, counts, param) -> List[Number]:
     if counts.last_matches_5 < 0:
         raise ValueError("NLTK's method5/method7 read the last segment's 5-gram matches, which these statistics "
                          "lack: compute them with bleu_statistics(..., count_5grams=True)")
+    from fractions import Fraction
+
     last_5gram = Fraction(counts.last_matches_5, max(1, counts.last_hyp_len - 4))
     following = list(p) + [last_5gram]
     out: List[Number] = []
@@ -147,6 +152,8 @@ class NltkBleu(BleuVariant):
         dens = [total + short for total, short in zip(counts.totals, counts.short_hyps)]
         c, r = counts.hyp_len, counts.ref_len
         bp: Number = 1 if c > r else (0 if c == 0 else math.exp(1 - r / c))
+        from fractions import Fraction
+
         p: List[Number] = [Fraction(num, den) for num, den in zip(nums, dens)]
         out = {"brevity_penalty": float(bp), "reference_length": r, "counts": list(nums), "totals": dens}
         if nums[0] == 0:  # NLTK returns 0 before smoothing

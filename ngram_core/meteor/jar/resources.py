@@ -10,7 +10,6 @@ jar does not know.
 """
 from __future__ import annotations
 
-import lzma
 import re
 from functools import lru_cache
 from pathlib import Path
@@ -75,6 +74,8 @@ def _sections() -> Dict[Tuple[str, str], List[str]]:
     """{(kind, language): lines} of the word-list resource (read once per process)."""
     if not TEXT_RESOURCE.is_file():
         raise _missing(TEXT_RESOURCE)
+    import lzma  # (on first need: the command line imports this module for its language names)
+
     lines = lzma.decompress(TEXT_RESOURCE.read_bytes()).decode("utf-8").split("\n")
     sections: Dict[Tuple[str, str], List[str]] = {}
     at = 1  # after the comment line

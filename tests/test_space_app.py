@@ -360,8 +360,8 @@ def test_scorer_reports_bad_input_and_bad_options_without_raising(metric):
     assert rows == [] and message.startswith("**Error:**") and "no-such-tokenizer" in message
 
 
-# -- the comparison with a second system (the three metrics; the toy metric has no statistics) --------
-@pytest.fixture(scope="module", params=METRIC_FOLDERS)
+# -- the comparison with a second system (every registered metric's Space; the toy metric has no statistics) --
+@pytest.fixture(scope="module", params=[f"{name}_custom" for name in registry.names()])
 def compared_metric(request):
     return space.load_metric(metric_folder(request.param))
 
@@ -390,9 +390,10 @@ def test_comparison_shows_both_tests_and_the_segment_differences(compared_metric
     references = [list(pair) for pair in zip(space.split_lines(ref_1), space.split_lines(ref_2))]
     expected = compare_two(space.split_lines(predictions), space.split_lines(space.SECOND_SYSTEM), references, family,
                            names=("predictions", "second system"))
-    assert rows == expected.rows() and rows[0][0] == family.upper()
+    assert rows == expected.rows()
+    name = rows[0][0]  # the score's own name: BLEU, CHRF, CIDEr, ...
+    assert name.replace("-", "_").upper() == family.upper()
     assert frame["segment"].tolist() == ["1", "2", "3"] and frame["difference"].tolist() == expected.differences.tolist()
-    name = family.upper()
     base, other = expected.scores[name]
     digits = registry.presentation(family).shown_decimals  # the command line's scales: BLEU, chrF 0-100 (2), METEOR 0-1 (4)
     assert message.startswith(f"**{name} Δ = {other - base:+.{digits}f}** (second system {name} = {other:.{digits}f}, "
@@ -443,3 +444,12 @@ def test_the_api_names_each_option_after_it(folder, metric, monkeypatch):
     for endpoint in ("/compute", "/compare") if "/compare" in endpoints else ("/compute",):
         parameters = [p["parameter_name"] for p in endpoints[endpoint]["parameters"]]
         assert parameters[-len(names):] == names and not any(p.startswith("param_") for p in parameters), parameters
+
+
+def test_each_metric_folder_names_its_registered_metric():
+    """The Space of ``<name>_custom`` scores and compares registered metric ``name``, also where
+    the name holds an underscore (``rouge_l_custom`` was read as ``rouge`` and lost its comparison)."""
+    for name in registry.names():
+        assert space.metric_family(f"{name}_custom") == name
+        assert space.metric_family(f"{name.upper()}_custom") == name
+    assert space.metric_family("toy_metric") == "toy"

@@ -30,8 +30,11 @@ def read_card(folder: str | Path) -> Tuple[Dict[str, Any], str]:
 
 
 def metric_family(name: str) -> str:
-    """``"bleu"`` for ``"bleu_custom"``: the name of its metric in :mod:`ngram_core.registry`."""
-    return name.split("_")[0].lower()
+    """``"bleu"`` for ``"bleu_custom"``, ``"rouge_l"`` for ``"rouge_l_custom"``: the name of its
+    metric in :mod:`ngram_core.registry` (what precedes ``_custom``; for a name without it, what
+    precedes its first ``_``)."""
+    name = name.lower()
+    return name[: -len("_custom")] if name.endswith("_custom") else name.split("_")[0]
 
 
 def metric_script(folder: str | Path) -> Path:

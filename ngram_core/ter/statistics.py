@@ -1,0 +1,96 @@
+"""TER's statistics: :class:`TerStatistics` (per segment: the fewest edits over its
+references, their average length, the number of references) and :func:`ter_statistics`,
+which computes them for a corpus.
+
+Each distinct text is normalized once (:mod:`ngram_core.ter.words`); the words of the
+whole call get integer codes, and the edits of every (hypothesis, reference) pair are
+counted by :mod:`ngram_core.ter.kernel`, plain or compiled by the rule of
+:func:`ngram_core.compiled.use` (compiled once the call holds :data:`COMPILED_WORDS`
+words, or once the process runs compiled code anyway). Memory: four int64 matrices of (hypothesis words + 1) x
+(reference words + 1) for the pair under way, at most about 32 MB at :data:`MAX_WORDS`.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Dict, List, Mapping, Sequence
+
+from ..lazy import np
+
+from .. import compiled
+from ..statistics import Statistics, segment_field
+from . import MAX_WORDS, kernel
+from .words import normalizer
+
+# A call of this many words (hypotheses and references) runs the compiled kernel
+# (ngram_core.compiled's rule, with this as its large input): the plain loops take about
+# 20 ms a segment of WMT text, so numba's start of about 1 s pays from about 50 segments.
+COMPILED_WORDS = 2_000
+
+
+@dataclass(frozen=True)
+class TerStatistics(Statistics):
+    """Per segment: the fewest edits over its references (``edits``), the average length
+    of its references in words (``ref_length``, a float as sacreBLEU's) and ``n_refs``."""
+
+    edits: np.ndarray = segment_field("sum")  # (S,) int64
+    ref_length: np.ndarray = segment_field("sum", dtype="float64")  # (S,) float64
+    n_refs: np.ndarray = segment_field("refs")  # (S,)
+
+    def rows(self) -> np.ndarray:
+        """``[edits, average reference length]`` per segment (sacreBLEU's layout), float64."""
+        return np.stack([self.edits.astype(np.float64), self.ref_length], axis=1).reshape(len(self), 2)
+
+
+def empty_statistics(values: Mapping[str, Any] = None) -> TerStatistics:
+    return TerStatistics(np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.float64), np.zeros(0, dtype=np.int64))
+
+
+def _too_long(segment: int, hypothesis: List[str], references: List[List[str]]) -> ValueError:
+    lengths = [len(hypothesis)] + [len(r) for r in references]
+    side = "hypothesis" if lengths[0] > MAX_WORDS else f"reference {next(k for k, n in enumerate(lengths[1:]) if n > MAX_WORDS)}"
+    return ValueError(f"TER: segment {segment} has a {side} of {max(lengths)} words after normalization, over the "
+                      f"limit of {MAX_WORDS} words per text (ngram_core.ter.MAX_WORDS: time and memory grow with the "
+                      "product of the two lengths); split the segment into sentences")
+
+
+def ter_statistics(hypotheses: Sequence[str], references: Sequence[Sequence[str]],
+                   values: Mapping[str, Any], loops: Any = None) -> TerStatistics:
+    """Per-segment TER statistics of checked texts and resolved options (``loops``: the
+    kernel module to run, as the test of its one body passes it; None: the rule)."""
+    S = len(hypotheses)
+    n_refs = np.fromiter(map(len, references), dtype=np.int64, count=S)
+    if S and n_refs.min() == 0:
+        s = int(np.argmin(n_refs))
+        raise ValueError(f"references[{s}] is empty: TER needs at least one reference per segment")
+    normalize = normalizer(values)
+    seen: Dict[str, List[str]] = {}
+
+    def words(text: str) -> List[str]:
+        if text not in seen:
+            seen[text] = normalize(text).split()
+        return seen[text]
+
+    hyp_words = [words(h) for h in hypotheses]
+    ref_words = [[words(r) for r in refs] for refs in references]
+    codes: Dict[str, int] = {}
+    code = codes.setdefault
+    hyp_codes = np.array([code(w, len(codes)) for ws in hyp_words for w in ws], dtype=np.int64)
+    flat_refs = [ws for refs in ref_words for ws in refs]
+    ref_codes = np.array([code(w, len(codes)) for ws in flat_refs for w in ws], dtype=np.int64)
+    hyp_starts = np.zeros(S + 1, dtype=np.int64)
+    np.cumsum(np.fromiter(map(len, hyp_words), dtype=np.int64, count=S), out=hyp_starts[1:])
+    ref_starts = np.zeros(len(flat_refs) + 1, dtype=np.int64)
+    np.cumsum(np.fromiter(map(len, flat_refs), dtype=np.int64, count=len(flat_refs)), out=ref_starts[1:])
+    refs_of = np.zeros(S + 1, dtype=np.int64)
+    np.cumsum(n_refs, out=refs_of[1:])
+    edits = np.zeros(S, dtype=np.int64)
+    totals = np.zeros(S, dtype=np.int64)
+    if loops is None:
+        words_in_call = len(hyp_codes) + len(ref_codes)
+        loops = compiled.compile_loops(kernel) if compiled.use(words_in_call, COMPILED_WORDS) else kernel
+    compiled.count_call()
+    failed = loops.corpus_edits(hyp_codes, hyp_starts, ref_codes, ref_starts, refs_of, MAX_WORDS, edits, totals)
+    if failed >= 0:
+        raise _too_long(int(failed), hyp_words[failed], ref_words[failed])
+    # sacreBLEU's average: the sum of the lengths / the number of references, in float64
+    return TerStatistics(edits, totals / n_refs.astype(np.float64), n_refs)

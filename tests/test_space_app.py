@@ -68,8 +68,9 @@ def test_the_metric_loads_from_a_folder_named_app_as_the_hub_clones_it(folder, t
 def test_option_widgets_cover_the_declared_options(metric):
     specs = space.option_specs(metric.OPTIONS)
     assert [s.name for s in specs] == [n for n in metric.OPTIONS if n not in space.HIDDEN]
-    assert "lowercase" in metric.OPTIONS
-    assert "tokenize" in metric.OPTIONS or metric.name == "chrf_custom"  # chrF counts characters: no tokenizer
+    assert "lowercase" in metric.OPTIONS or "case_sensitive" in metric.OPTIONS  # (TER: sacreBLEU's case_sensitive)
+    # chrF counts characters, TER tercom's words: no tokenizer option
+    assert "tokenize" in metric.OPTIONS or metric.name in ("chrf_custom", "ter_custom")
     for spec in specs:
         if spec.kind == "choice":  # a nullable choice offers "(default)" for None
             offered = (None, *spec.choices) if spec.optional else spec.choices

@@ -6,7 +6,8 @@ Each distinct text is normalized once (:mod:`ngram_core.ter.words`); the words o
 whole call get integer codes, and the edits of every (hypothesis, reference) pair are
 counted by :mod:`ngram_core.ter.kernel`, plain or compiled by the rule of
 :func:`ngram_core.compiled.use` (compiled once the call holds :data:`COMPILED_WORDS`
-words, or once the process runs compiled code anyway). Memory: four int64 matrices of (hypothesis words + 1) x
+words, or one pair's product of lengths / 100 is that large, or once the process runs
+compiled code anyway). Memory: four int64 matrices of (hypothesis words + 1) x
 (reference words + 1) for the pair under way, at most about 32 MB at :data:`MAX_WORDS`.
 """
 from __future__ import annotations
@@ -86,8 +87,10 @@ def ter_statistics(hypotheses: Sequence[str], references: Sequence[Sequence[str]
     edits = np.zeros(S, dtype=np.int64)
     totals = np.zeros(S, dtype=np.int64)
     if loops is None:
-        words_in_call = len(hyp_codes) + len(ref_codes)
-        loops = compiled.compile_loops(kernel) if compiled.use(words_in_call, COMPILED_WORDS) else kernel
+        # a long pair costs about the product of its lengths, however few words the call has
+        work = max((len(h) * max(map(len, refs)) // 100 for h, refs in zip(hyp_words, ref_words)), default=0)
+        size = max(len(hyp_codes) + len(ref_codes), work)
+        loops = compiled.compile_loops(kernel) if compiled.use(size, COMPILED_WORDS) else kernel
     compiled.count_call()
     failed = loops.corpus_edits(hyp_codes, hyp_starts, ref_codes, ref_starts, refs_of, MAX_WORDS, edits, totals)
     if failed >= 0:

@@ -2,7 +2,8 @@
 references, their average length, the number of references) and :func:`ter_statistics`,
 which computes them for a corpus.
 
-Each distinct text is normalized once (:mod:`ngram_core.ter.words`); the words of the
+Each distinct hypothesis is normalized once and each distinct reference twice, as
+sacreBLEU 2.6.0 does (:mod:`ngram_core.ter.words`); the words of the
 whole call get integer codes, and the edits of every (hypothesis, reference) pair are
 counted by :mod:`ngram_core.ter.kernel`, plain or compiled by the rule of
 :func:`ngram_core.compiled.use` (compiled once the call holds :data:`COMPILED_WORDS`
@@ -64,15 +65,24 @@ def ter_statistics(hypotheses: Sequence[str], references: Sequence[Sequence[str]
         s = int(np.argmin(n_refs))
         raise ValueError(f"references[{s}] is empty: TER needs at least one reference per segment")
     normalize = normalizer(values)
-    seen: Dict[str, List[str]] = {}
+    hyp_seen: Dict[str, List[str]] = {}
+    ref_seen: Dict[str, List[str]] = {}
 
-    def words(text: str) -> List[str]:
-        if text not in seen:
-            seen[text] = normalize(text).split()
-        return seen[text]
+    def hypothesis_words(text: str) -> List[str]:
+        if text not in hyp_seen:
+            hyp_seen[text] = normalize(text).split()
+        return hyp_seen[text]
 
-    hyp_words = [words(h) for h in hypotheses]
-    ref_words = [[words(r) for r in refs] for refs in references]
+    def reference_words(text: str) -> List[str]:
+        # sacreBLEU normalizes a reference twice (its _cache_references, then its
+        # _extract_reference_info): with normalized=True a second pass can split again
+        # ("john's ," -> "john 's ,"), so its numbers need both passes
+        if text not in ref_seen:
+            ref_seen[text] = normalize(normalize(text)).split()
+        return ref_seen[text]
+
+    hyp_words = [hypothesis_words(h) for h in hypotheses]
+    ref_words = [[reference_words(r) for r in refs] for refs in references]
     codes: Dict[str, int] = {}
     code = codes.setdefault
     hyp_codes = np.array([code(w, len(codes)) for ws in hyp_words for w in ws], dtype=np.int64)

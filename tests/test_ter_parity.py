@@ -12,18 +12,14 @@ largest difference seen is 0.
 """
 from __future__ import annotations
 
-import json
 import random
-import shutil
-import subprocess
-import sys
 
 import numpy as np
 import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from conftest import read_lines, require, require_module, require_wmt
+from conftest import read_lines, require_module, require_wmt
 from helpers.parity import every_way
 
 import ngram_core
@@ -190,29 +186,38 @@ def test_mbr_selects_the_lowest_expected_ter_and_rewards_rise_as_ter_falls():
     assert ngram_core.registry.get("ter").higher_is_better is False
 
 
-# -- significance: sacreBLEU's command line, bit for bit ---------------------------------------
-def _significance(args, tmp_path):
-    sacrebleu = shutil.which("sacrebleu")
-    require(sacrebleu is not None, "the sacrebleu command is not installed; pip install -e '.[test]'")
+# -- significance: sacreBLEU's paired tests, bit for bit ------------------------------------------
+SYSTEMS = ("Online-A", "happypoet", "VolcTrans-GLAT")
+
+
+@pytest.mark.parametrize("refs", [("A",), ("A", "B")], ids=["one-ref", "two-refs"])
+@pytest.mark.parametrize("options", [{}, {"normalized": True}], ids=["default", "normalized"])
+def test_paired_tests_equal_sacrebleu_api(refs, options, monkeypatch):
+    """Scores, p-values, means and intervals of both paired tests (first 150 segments): sacreBLEU's
+    rows are [edits, average length], floats with two references (its AR: float64 matrix products)."""
+    monkeypatch.delenv("SACREBLEU_SEED", raising=False)
+    significance = require_module("sacrebleu.significance")
+    from ngram_core.significance import score_systems
+
     pair = require_wmt() / "newstest2021" / "de-en"
-    paths = []
-    for name in ("ref.A.txt", "ref.B.txt", "sys.Online-A.txt", "sys.happypoet.txt", "sys.VolcTrans-GLAT.txt"):
-        path = tmp_path / name
-        path.write_text("".join(line + "\n" for line in read_lines(pair / name)[:150]), encoding="utf-8")
-        paths.append(str(path))
-    out = []
-    for command in ([sacrebleu], [sys.executable, "-m", "ngram_core"]):
-        for refs in (paths[:1], paths[:2]):
-            run = subprocess.run([*command, *refs, "-i", *paths[2:], "-m", "ter", *args, "-q"], capture_output=True,
-                                 text=True, check=True)
-            out.append(json.loads(run.stdout))
-    return out[:2], out[2:]
+    systems = [list(read_lines(pair / f"sys.{name}.txt"))[:150] for name in SYSTEMS]
+    streams = [list(read_lines(pair / f"ref.{r}.txt"))[:150] for r in refs]
+    ours = score_systems(systems, [list(r) for r in zip(*streams)], metrics=("ter",), **options)
+    for test, n, mine in (("bs", 1000, ours.paired_bootstrap(1000, seed=12345)),
+                          ("ar", 2000, ours.paired_randomization(2000, seed=12345))):
+        metric = metrics.TER(references=streams, **options)
+        _, theirs = significance.PairedTest(list(zip(SYSTEMS, systems)), {"TER": metric}, None, test_type=test,
+                                            n_samples=n)()
+        assert [r["TER"].as_dict() for r in mine] == [vars(r) for r in theirs["TER"]], test
 
 
-@pytest.mark.parametrize("args", [["--paired-bs"], ["--paired-ar", "--paired-ar-n", "2000"]], ids=["bs", "ar"])
-def test_paired_tests_equal_sacrebleu_command(args, tmp_path):
-    theirs, ours = _significance(args, tmp_path)
-    for mine, other in zip(ours, theirs):
-        assert [row["system"] for row in mine] == [row["system"] for row in other]
-        for a, b in zip(mine, other):
-            assert a["TER"] == b["TER"], a["system"]
+def test_confidence_equals_sacrebleu_api(monkeypatch):
+    monkeypatch.delenv("SACREBLEU_SEED", raising=False)
+    from ngram_core.significance import score_systems
+
+    pair = require_wmt() / "newstest2021" / "de-en"
+    system = list(read_lines(pair / "sys.Online-A.txt"))[:150]
+    streams = [list(read_lines(pair / f"ref.{r}.txt"))[:150] for r in ("A", "B")]
+    result = score_systems([system], [list(r) for r in zip(*streams)], metrics=("ter",)).confidence(seed=12345)[0]
+    theirs = metrics.TER().corpus_score(system, streams, n_bootstrap=1000)
+    assert (result["TER"].score, result["TER"].mean, result["TER"].ci) == (theirs.score, theirs._mean, theirs._ci)

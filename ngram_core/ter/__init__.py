@@ -7,7 +7,7 @@ Each text becomes words (:mod:`ngram_core.ter.words`: lowercased unless
 insertions, deletions, substitutions and shifts of word runs that turn it into the
 reference, shifts searched greedily with sacreBLEU's limits
 (:mod:`ngram_core.ter.kernel`: beam 25, runs of up to 10 words moved at most 50
-positions, 1,000 candidates per segment).
+positions, 1,000 candidates per hypothesis-reference pair).
 
 Statistics, per segment: the fewest edits over its references and the average length of
 its references (in words). TER of (summed) statistics = 100 x edits / length; when the

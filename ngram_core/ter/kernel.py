@@ -1,6 +1,10 @@
-"""TER's edit distance and shift search on word codes: plain Python loops over numpy
-int64 arrays, which :func:`ngram_core.compiled.loops` runs as they are or compiled by
-numba (the same code, the same numbers).
+"""TER's edit distance and shift search on word codes: plain Python loops, which run as
+they are on Python lists of ints (:func:`matrix` and :func:`vector` allocate lists; a
+small call, where numpy's per-element indexing would cost most of the time) or compiled
+by numba on int64 arrays (:func:`ngram_core.compiled.compile_loops`, where
+:data:`COMPILED_AS` puts :func:`matrix_array` and :func:`vector_array` in their place):
+the same code, the same numbers. A matrix is indexed a row at a time (``cost[i][j]``),
+which both a list of lists and a 2-D array take.
 
 The rules are sacreBLEU 2.6.0's ``lib_ter`` (after tercom):
 
@@ -40,6 +44,29 @@ UNREACHABLE = 10 ** 16
 # the operation that reaches a cell (rows: hypothesis words, columns: reference words)
 SAME, SUBSTITUTE, REFERENCE_WORD, HYPOTHESIS_WORD, NONE = 0, 1, 2, 3, 4
 
+# compiled, the allocations make int64 arrays (numba's fast form; lists are Python's)
+COMPILED_AS = {"matrix": "matrix_array", "vector": "vector_array"}
+
+
+def matrix(rows: int, columns: int):
+    """A ``rows`` x ``columns`` matrix of ints (a list of rows), every value to be written before it is read."""
+    return [[0] * columns for _ in range(rows)]
+
+
+def vector(size: int):
+    """``size`` zeros."""
+    return [0] * size
+
+
+def matrix_array(rows: int, columns: int):
+    """:func:`matrix` as an int64 array (the compiled kernel's)."""
+    return np.zeros((rows, columns), dtype=np.int64)
+
+
+def vector_array(size: int):
+    """:func:`vector` as an int64 array (the compiled kernel's)."""
+    return np.zeros(size, dtype=np.int64)
+
 
 def beam_of(n: int, m: int):
     """(length ratio, beam half-width) of a hypothesis of ``n`` words against ``m``."""
@@ -56,6 +83,8 @@ def fill_rows(hyp, ref, cost, how, first: int, ratio: float, beam: int) -> int:
     n, m = len(hyp), len(ref)
     step = int(ratio) + 2  # the next row's band ends at most this much further on
     for i in range(first + 1, n + 1):
+        row, row_how, above = cost[i], how[i], cost[i - 1]
+        word = hyp[i - 1]
         diagonal = int(math.floor(i * ratio))
         low = max(0, diagonal - beam)
         high = min(m + 1, diagonal + beam)
@@ -67,46 +96,47 @@ def fill_rows(hyp, ref, cost, how, first: int, ratio: float, beam: int) -> int:
         if i >= n - 1:
             clear_low, clear_high = 0, m + 1
         for j in range(clear_low, clear_high):
-            cost[i, j] = UNREACHABLE
-            how[i, j] = NONE
+            row[j] = UNREACHABLE
+            row_how[j] = NONE
         for j in range(low, high):
             if j == 0:
-                cost[i, 0] = cost[i - 1, 0] + 1
-                how[i, 0] = HYPOTHESIS_WORD
+                row[0] = above[0] + 1
+                row_how[0] = HYPOTHESIS_WORD
                 continue
             best, op = UNREACHABLE, NONE
-            if hyp[i - 1] == ref[j - 1]:
-                c, o = cost[i - 1, j - 1], SAME
+            if word == ref[j - 1]:
+                c, o = above[j - 1], SAME
             else:
-                c, o = cost[i - 1, j - 1] + 1, SUBSTITUTE
+                c, o = above[j - 1] + 1, SUBSTITUTE
             if c < best:
                 best, op = c, o
-            c = cost[i - 1, j] + 1
+            c = above[j] + 1
             if c < best:
                 best, op = c, HYPOTHESIS_WORD
-            c = cost[i, j - 1] + 1
+            c = row[j - 1] + 1
             if c < best:
                 best, op = c, REFERENCE_WORD
-            cost[i, j] = best
-            how[i, j] = op
-    return cost[n, m]
+            row[j] = best
+            row_how[j] = op
+    return cost[n][m]
 
 
 def first_row(cost, how, m: int) -> None:
+    row, row_how = cost[0], how[0]
     for j in range(m + 1):
-        cost[0, j] = j
-        how[0, j] = REFERENCE_WORD
+        row[j] = j
+        row_how[j] = REFERENCE_WORD
 
 
 def alignment(how, n: int, m: int, align, hyp_err, ref_err) -> None:
     """From the operations of the best path: ``align[r]`` the hypothesis position aligned
     to reference word ``r`` (-1: before the first), and which words are in error."""
     # walk back, recording the path, then replay it forwards
-    path = np.empty(n + m, dtype=np.int64)
+    path = vector(n + m)
     steps = 0
     i, j = n, m
     while i > 0 or j > 0:
-        op = how[i, j]
+        op = how[i][j]
         path[steps] = op
         steps += 1
         if op == SAME or op == SUBSTITUTE:
@@ -173,17 +203,14 @@ def edits(hyp, ref) -> int:
     if m == 0:
         return n
     ratio, beam = beam_of(n, m)
-    cost = np.empty((n + 1, m + 1), dtype=np.int64)
-    how = np.empty((n + 1, m + 1), dtype=np.int64)
-    trial = np.empty((n + 1, m + 1), dtype=np.int64)
-    trial_how = np.empty((n + 1, m + 1), dtype=np.int64)
+    cost, how = matrix(n + 1, m + 1), matrix(n + 1, m + 1)
+    trial, trial_how = matrix(n + 1, m + 1), matrix(n + 1, m + 1)
     first_row(cost, how, m)
-    words = hyp.copy()
-    candidate = np.empty(n, dtype=np.int64)
-    best_words = np.empty(n, dtype=np.int64)
-    align = np.empty(m, dtype=np.int64)
-    hyp_err = np.zeros(n, dtype=np.int64)
-    ref_err = np.zeros(m, dtype=np.int64)
+    words = vector(n)
+    for k in range(n):
+        words[k] = hyp[k]
+    candidate, best_words = vector(n), vector(n)
+    align, hyp_err, ref_err = vector(m), vector(n), vector(m)
     distance = fill_rows(words, ref, cost, how, 0, ratio, beam)
     shifts, checked = 0, 0
     while True:
@@ -215,8 +242,9 @@ def edits(hyp, ref) -> int:
                             same = 0
                             while same < n and candidate[same] == words[same]:
                                 same += 1
+                            trial_row, cost_row = trial[same], cost[same]
                             for j in range(m + 1):
-                                trial[same, j] = cost[same, j]
+                                trial_row[j] = cost_row[j]
                             gain = distance - fill_rows(candidate, ref, trial, trial_how, same, ratio, beam)
                             checked += 1
                             better = not found

@@ -25,7 +25,8 @@ from .words import normalizer
 
 # A call of this many words (hypotheses and references) runs the compiled kernel
 # (ngram_core.compiled's rule, with this as its large input): the plain loops take about
-# 20 ms a segment of WMT text, so numba's start of about 1 s pays from about 50 segments.
+# 1-2 ms a segment of WMT text on lists (about 20 ms on numpy arrays before), so numba's start
+# of about 1 s pays from some hundreds of segments; the threshold stays where it was measured.
 COMPILED_WORDS = 2_000
 
 
@@ -102,7 +103,14 @@ def ter_statistics(hypotheses: Sequence[str], references: Sequence[Sequence[str]
         size = max(len(hyp_codes) + len(ref_codes), work)
         loops = compiled.compile_loops(kernel) if compiled.use(size, COMPILED_WORDS) else kernel
     compiled.count_call()
-    failed = loops.corpus_edits(hyp_codes, hyp_starts, ref_codes, ref_starts, refs_of, MAX_WORDS, edits, totals)
+    arguments = [hyp_codes, hyp_starts, ref_codes, ref_starts, refs_of]
+    if loops is kernel:  # plain Python runs on lists (a list's item is a fraction of an array's)
+        arguments = [a.tolist() for a in arguments]
+        edits_of, totals_of = [0] * S, [0] * S
+    else:
+        edits_of, totals_of = edits, totals
+    failed = loops.corpus_edits(*arguments, MAX_WORDS, edits_of, totals_of)
+    edits[:], totals[:] = edits_of, totals_of
     if failed >= 0:
         raise _too_long(int(failed), hyp_words[failed], ref_words[failed])
     # sacreBLEU's average: the sum of the lengths / the number of references, in float64

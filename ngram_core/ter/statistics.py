@@ -7,9 +7,10 @@ sacreBLEU 2.6.0 does (:mod:`ngram_core.ter.words`); the words of the
 whole call get integer codes, and the edits of every (hypothesis, reference) pair are
 counted by :mod:`ngram_core.ter.kernel`, plain or compiled by the rule of
 :func:`ngram_core.compiled.use` (compiled once the call holds :data:`COMPILED_WORDS`
-words, or one pair's product of lengths / 100 is that large, or once the process runs
-compiled code anyway). Memory: four int64 matrices of (hypothesis words + 1) x
-(reference words + 1) for the pair under way, at most about 32 MB at :data:`MAX_WORDS`.
+words, or one pair's product of lengths / 100 is :data:`COMPILED_PAIR_WORK`, or once the
+process runs compiled code anyway). Memory: four matrices of (hypothesis words + 1) x
+(reference words + 1) for the pair under way (int64 arrays compiled, lists of Python ints
+plain), at most about 32 MB compiled at :data:`MAX_WORDS`.
 """
 from __future__ import annotations
 
@@ -24,10 +25,13 @@ from . import MAX_WORDS, kernel
 from .words import normalizer
 
 # A call of this many words (hypotheses and references) runs the compiled kernel
-# (ngram_core.compiled's rule, with this as its large input): the plain loops take about
-# 1-2 ms a segment of WMT text on lists (about 20 ms on numpy arrays before), so numba's start
-# of about 1 s pays from some hundreds of segments; the threshold stays where it was measured.
-COMPILED_WORDS = 2_000
+# (ngram_core.compiled's rule, with this as its large input): the plain loops on lists take
+# about 0.09 ms a word of WMT text (5 ms a segment; 300 segments, 15,170 words: 1.38 s plain,
+# 0.23 s compiled, load 6.7), so numba's start of about 0.8 s pays from about 10,000 words
+# (some 200 segments). A long pair costs about the product of its lengths: a call whose
+# longest pair's product / 100 reaches COMPILED_PAIR_WORK runs compiled however few its words.
+COMPILED_WORDS = 10_000
+COMPILED_PAIR_WORK = 2_000
 
 
 @dataclass(frozen=True)
@@ -100,8 +104,9 @@ def ter_statistics(hypotheses: Sequence[str], references: Sequence[Sequence[str]
     if loops is None:
         # a long pair costs about the product of its lengths, however few words the call has
         work = max((len(h) * max(map(len, refs)) // 100 for h, refs in zip(hyp_words, ref_words)), default=0)
-        size = max(len(hyp_codes) + len(ref_codes), work)
-        loops = compiled.compile_loops(kernel) if compiled.use(size, COMPILED_WORDS) else kernel
+        words = len(hyp_codes) + len(ref_codes)
+        run_compiled = compiled.use(words, COMPILED_WORDS) or compiled.use(work, COMPILED_PAIR_WORK)
+        loops = compiled.compile_loops(kernel) if run_compiled else kernel
     compiled.count_call()
     arguments = [hyp_codes, hyp_starts, ref_codes, ref_starts, refs_of]
     if loops is kernel:  # plain Python runs on lists (a list's item is a fraction of an array's)

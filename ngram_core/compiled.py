@@ -251,7 +251,9 @@ def compile_loops(module: ModuleType) -> ModuleType:
     """The functions of ``module`` compiled by numba (``njit(cache=True, nogil=True)``,
     machine code cached on disk: :mod:`ngram_core.numba_cache`), once per process, as a
     module of the same names; in it the functions call each other compiled (the names
-    in ``module.COMPILE_INLINE`` are inlined into their callers). Later calls of
+    in ``module.COMPILE_INLINE`` are inlined into their callers, and each name of the
+    mapping ``module.COMPILED_AS`` is the compiled function it maps to: the allocations
+    of loops that run plain on Python lists and compiled on arrays). Later calls of
     :func:`use` then answer True: the start is paid."""
     global _loaded
     with _COMPILE_LOCK:
@@ -268,17 +270,23 @@ def _njit_module(module: ModuleType) -> ModuleType:
 
     numba_cache.register()
     inline = set(getattr(module, "COMPILE_INLINE", ()))
+    compiled_as = dict(getattr(module, "COMPILED_AS", {}))
     functions = {name: f for name, f in vars(module).items()
                  if isinstance(f, FunctionType) and f.__module__ == module.__name__}
     # the same code under globals in which the module's functions are the compiled ones
     namespace = dict(vars(module))
     compiled_module = ModuleType(f"{module.__name__}[compiled]", module.__doc__)
     for name, f in functions.items():
+        if name in compiled_as:
+            continue
         copy = FunctionType(f.__code__, namespace, f.__name__, f.__defaults__, f.__closure__)
         copy.__qualname__, copy.__module__, copy.__doc__ = f.__qualname__, f.__module__, f.__doc__
         options = {"inline": "always"} if name in inline else {}
         namespace[name] = numba.njit(cache=True, nogil=True, **options)(copy)
         setattr(compiled_module, name, namespace[name])
+    for name, target in compiled_as.items():
+        namespace[name] = namespace[target]
+        setattr(compiled_module, name, namespace[target])
     return compiled_module
 
 

@@ -149,6 +149,10 @@ class Metric:
     # Whether a segment's score depends on the statistics of the whole corpus (NIST's
     # information weights): an engine then makes a first pass for them (ngram_core.engines).
     segment_scores_need_corpus: bool = False
+    # Whether a higher score is better (False: TER, an error rate). What ranks scores reads it:
+    # MBR selection (the highest or the lowest expected score), rewards (:meth:`reward_scores`),
+    # lm-evaluation-harness's ``higher_is_better``. Significance is two-sided: p-values do not read it.
+    higher_is_better: bool = True
 
     # ---- what a metric fills in ----------------------------------------------------------------
     def statistics(self, corpora: Corpora, values: Mapping[str, Any]) -> Any:
@@ -223,6 +227,13 @@ class Metric:
         METEOR): what rewards return. By default :meth:`statistics`, then :meth:`segment_scores`."""
         stats = self.statistics(Corpora.of(hypotheses, references, [(self, values)]), values)
         return self.segment_scores(stats, values)
+
+    def reward_scores(self, scores: np.ndarray) -> np.ndarray:
+        """Rewards from :meth:`sentence_scores`, rising as the metric improves: the scores
+        as they are, or ``1 - score`` where lower is better (TER on 0-1: 1 for no edit,
+        below 0 for more edits than reference words)."""
+        scores = np.asarray(scores, dtype=np.float64)
+        return scores if self.higher_is_better else 1 - scores
 
     def pair_scorer(self, candidates: List[str], references: List[str],
                     values: Mapping[str, Any]) -> Callable[[int, int], np.ndarray]:

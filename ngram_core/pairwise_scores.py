@@ -102,7 +102,8 @@ def _select(entry: Metric, cands: List[str], refs: Optional[List[str]], values: 
     others = matrix.shape[1] - (refs is None)
     # left to right, as a loop's sum() (numpy's sum is pairwise): the same utilities to the bit
     utilities = np.cumsum(matrix, axis=1)[:, -1] / others
-    return Selection(int(np.argmax(utilities)), utilities)
+    # the best expected score: the highest, or the lowest for a metric where lower is better (TER); ties: the first
+    return Selection(int(np.argmax(utilities) if entry.higher_is_better else np.argmin(utilities)), utilities)
 
 
 def _is_nested(candidates: Any) -> bool:
@@ -125,7 +126,8 @@ def mbr_select(metric: str, candidates: Sequence[Any], references: Optional[Sequ
     ``candidates``: a list of strings, scored against ``references`` (pseudo-references,
     e.g. samples) or, with ``references=None``, against each other (a candidate never
     counts itself); the utility of candidate i is the mean of ``pairwise(...)[i]`` over
-    its references. A list of candidate lists (one per source; ``references`` then None
+    its references, and the chosen one has the highest utility (the lowest for a metric where
+    lower is better: TER). A list of candidate lists (one per source; ``references`` then None
     or one list per source) gives a list of selections, with a progress bar on stderr
     for long runs when it is a terminal. Options are checked once, before any scoring.
     """

@@ -23,6 +23,7 @@ from .nist import entry as nist_entry
 from .options import OptionSet
 from .presentation import DEFAULT, Presentation
 from .rouge_l import entry as rouge_l_entry
+from .ter import entry as ter_entry
 
 _METRICS: Dict[str, Metric] = {}
 _PRESENTATIONS: Dict[str, Presentation] = {}
@@ -114,6 +115,7 @@ register(meteor_entry.METEOR, meteor_entry.PRESENTATION)
 register(chrf_entry.CHRF, chrf_entry.PRESENTATION)
 register(rouge_l_entry.ROUGE_L, rouge_l_entry.PRESENTATION)
 register(cider_entry.CIDER, cider_entry.PRESENTATION)
+register(ter_entry.TER, ter_entry.PRESENTATION)
 
 BUILT_IN: Tuple[str, ...] = names()
 

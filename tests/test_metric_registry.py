@@ -41,7 +41,7 @@ def toy():
 
 # -- the registry ---------------------------------------------------------------------------------
 def test_the_built_in_metrics_follow_the_protocol():
-    assert registry.BUILT_IN == ("bleu", "nist", "meteor", "chrf", "rouge_l", "cider")
+    assert registry.BUILT_IN == ("bleu", "nist", "meteor", "chrf", "rouge_l", "cider", "ter")
     for metric in registry.metrics():
         assert isinstance(metric, Metric)
         assert metric.headline in score_all(HYPS, REFS, metrics=(metric.name,))[metric.name]

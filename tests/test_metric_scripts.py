@@ -11,7 +11,7 @@ from conftest import REPO
 
 
 @pytest.mark.parametrize("folder", ["bleu_custom", "nist_custom", "meteor_custom", "chrf_custom", "rouge_l_custom",
-                                    "cider_custom"])
+                                    "cider_custom", "ter_custom"])
 def test_docstring_examples_run(folder, monkeypatch):
     monkeypatch.chdir(REPO)  # the examples load the metric by its folder name
     spec = importlib.util.spec_from_file_location(f"{folder}_script", REPO / folder / f"{folder}.py")

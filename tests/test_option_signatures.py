@@ -7,7 +7,8 @@ import pytest
 from ngram_core import registry
 from ngram_core.options import Option, OptionSet, OptionValues, Signed
 
-DATA_FIELDS = {"nrefs", "unit"}  # what is not an option: the references per segment, METEOR 1.5's unit
+# what is not an option: the references per segment, METEOR 1.5's unit, TER's tokenizer (tercom's, always)
+DATA_FIELDS = {"nrefs", "unit", "tok"}
 
 
 @pytest.mark.parametrize("metric", registry.metrics(), ids=lambda m: m.name)
@@ -29,7 +30,7 @@ def test_every_signature_field_is_an_option_or_a_data_field_and_every_signed_opt
 def test_the_signature_of_the_defaults_names_the_metric_its_fields_and_the_version(metric):
     options = metric.OPTIONS
     values = options.resolve({})
-    text = options.signature_string(values, nrefs="1", unit="word")
+    text = options.signature_string(values, nrefs="1", unit="word", tok="tercom")
     keys = [part.split(":", 1)[0] for part in text.split("|")]
     assert keys[0] == options.metric and keys[-1] == "version"
     assert keys[1:-1] == [k for k in options.signature_fields[values.get("variant")] if k in keys]

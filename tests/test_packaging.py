@@ -35,7 +35,7 @@ def test_setup_cfg_lists_every_package_and_maps_the_metric_folders():
     listed = options["packages"].split()
     tree = [".".join(path.parent.relative_to(REPO).parts) for path in (REPO / "ngram_core").rglob("__init__.py")]
     folders = [f"ngram_core.metrics.{path.parent.name}" for path in REPO.glob("*_custom/*_custom.py")]
-    assert len(folders) == 6  # bleu, nist, meteor, chrf, rouge_l, cider
+    assert len(folders) == 7  # bleu, nist, meteor, chrf, rouge_l, cider, ter
     assert sorted(listed) == sorted(tree + folders), "add the new package to setup.cfg's [options] packages"
     mapped = dict(line.split(" = ") for line in options["package_dir"].strip().splitlines())
     assert mapped == {package: package.rsplit(".", 1)[1] for package in folders}

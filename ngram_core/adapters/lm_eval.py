@@ -96,7 +96,7 @@ harness_evaluator.stderr_for_metric = stderr_for_metric
 
 for _name in registry.names():
     AGGREGATIONS[_name] = register_aggregation(PREFIX + _name)(Aggregation(_name))
-    register_metric(metric=PREFIX + _name, higher_is_better=True, output_type="generate_until",
+    register_metric(metric=PREFIX + _name, higher_is_better=registry.get(_name).higher_is_better, output_type="generate_until",
                     aggregation=PREFIX + _name)(keep_items)
     globals()[_name] = AGGREGATIONS[_name]  # ngram_metrics.bleu for a YAML's !function
 

@@ -4,6 +4,8 @@ Both score each completion against its own reference(s) with a registered metric
 segment score, on 0-1 for BLEU and METEOR (:meth:`ngram_core.metric.Metric.sentence_scores`,
 with the metric's sentence-level options under the user's: BLEU is sacreBLEU's sentence
 BLEU, ``sacrebleu.sentence_bleu(c, refs).score / 100``, unless told otherwise). The whole
+batch is scored in one call. A metric where lower is better (TER) gives ``1 - score``
+(:meth:`ngram_core.metric.Metric.reward_scores`), so the reward rises as TER falls. The whole
 batch is scored in one call: one tokenization, one compiled count of clipped matches.
 
 - :func:`trl`: ``reward_funcs=[ngram_core.rewards.trl("bleu")]``. TRL 1.x's
@@ -62,7 +64,7 @@ class _Scorer:
         self(["a"], [["a"]])  # pays the kernels' start now, not on the first batch
 
     def __call__(self, hypotheses: List[str], references: List[List[str]]) -> List[float]:
-        return self.entry.sentence_scores(hypotheses, references, self.values).tolist()
+        return self.entry.reward_scores(self.entry.sentence_scores(hypotheses, references, self.values)).tolist()
 
 
 def _reference_list(value: Any, where: str) -> List[str]:

@@ -5,7 +5,7 @@ from pathlib import Path
 
 from conftest import REPO, require
 
-METRIC_FOLDERS = ["bleu_custom", "nist_custom", "meteor_custom", "chrf_custom"]
+METRIC_FOLDERS = ["bleu_custom", "nist_custom", "meteor_custom", "chrf_custom", "ter_custom"]
 TOY = Path(__file__).resolve().parents[1] / "space_fixtures" / "toy_metric"
 
 

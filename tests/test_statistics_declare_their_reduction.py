@@ -27,7 +27,7 @@ REFERENCES = REFS + [["a dog ran into the house", "the dog ran"], ["the mat is r
 
 # each metric with declared statistics, under each of its statistics types' settings
 CASES = [("bleu", {}), ("bleu", {"variant": "nltk", "smooth_method": "method7"}), ("meteor", {}),
-         ("meteor", {"variant": "nltk"}), ("toy", {})]
+         ("meteor", {"variant": "nltk"}), ("chrf", {"word_order": 2}), ("ter", {"normalized": True}), ("toy", {})]
 
 
 @pytest.fixture(scope="module", autouse=True)

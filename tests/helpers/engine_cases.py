@@ -35,6 +35,8 @@ CASES = (
     ("meteor", {"stages": ["exact", "stem"]}),
     ("chrf", {}),
     ("chrf", {"word_order": 2, "lowercase": True}),
+    ("ter", {}),
+    ("ter", {"normalized": True, "case_sensitive": True}),
 )
 # Values that are sums of floats, added in another order by the engines: 1e-12 relative.
 # Everything else (BLEU, every count, METEOR's meteor_corpus, the signatures) must be equal

@@ -113,3 +113,15 @@ def test_multiple_references_and_bad_items():
         ngram_lm_eval.bleu([])
     with pytest.raises(ValueError, match="2 resamples"):
         ngram_lm_eval.bleu.stderr(items, 1)
+
+
+@pytest.mark.oracle
+def test_ter_equals_the_harness_ter_and_ranks_lower_as_better():
+    """The harness's own ``ter`` aggregation (sacreBLEU's corpus TER) on WMT items, and its
+    registry entry for ours says lower is better (the harness ranks and reports by it)."""
+    from lm_eval.api.registry import is_higher_better
+
+    sources, refs, hyps = wmt_items(60)
+    items = [[r, h] for r, h in zip(refs, hyps)]
+    assert ngram_lm_eval.ter(items) == harness_metrics.ter(items)
+    assert is_higher_better("ngram_core_ter") is False and is_higher_better("ngram_core_bleu") is True

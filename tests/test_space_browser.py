@@ -26,6 +26,7 @@ import pytest
 from conftest import REPO, require, require_module
 from helpers.spaces import METRIC_FOLDERS, metric_folder
 
+from ngram_core import registry
 from ngram_core.adapters import space
 
 pytestmark = pytest.mark.slow
@@ -313,7 +314,8 @@ def test_tab_separated_references_score_like_two_reference_sets(browser, app, re
 def test_an_option_set_in_the_page_reaches_compute(browser, app, reference_metric):
 
     specs = {s.name: s for s in space.option_specs(reference_metric.OPTIONS)}
-    spec = specs["lowercase"]
+    case = "lowercase" if "lowercase" in specs else "case_sensitive"  # TER's flag: its default lowercases
+    spec = specs[case]
     # METEOR 1.5's -norm lowercases whatever lowercase says: case matters only without it
     fixed = {"normalize": False} if "normalize" in specs and specs["normalize"].default else {}
     lowercase = True if spec.default is None else not spec.default
@@ -327,10 +329,10 @@ def test_an_option_set_in_the_page_reaches_compute(browser, app, reference_metri
     set_option(browser, spec, lowercase)
     message = compute(browser)
     corpus = dict(zip(["predictions", "references"], example_corpus(space.EXAMPLES[1])))
-    result = reference_metric.compute(**corpus, **fixed, lowercase=lowercase)
+    result = reference_metric.compute(**corpus, **fixed, **{case: lowercase})
     family = space.metric_family(reference_metric.name)
     first = space.primary_field(result, family)
-    assert result[first] != reference_metric.compute(**corpus, **fixed, lowercase=not lowercase)[first]
+    assert result[first] != reference_metric.compute(**corpus, **fixed, **{case: not lowercase})[first]
     assert message.splitlines()[0] == space.headline(result, family)
     assert result_table(browser) == space.result_rows(result, family)
 
@@ -407,7 +409,7 @@ def test_comparison_shows_both_p_values_and_a_plot_of_the_segment_differences(br
                            names=("predictions", "second system"))
     name = family.upper()
     base, other = expected.scores[name]
-    digits = 2 if name in ("BLEU", "CHRF") else 4  # BLEU and chrF 0-100 as sacreBLEU prints them
+    digits = registry.presentation(family).shown_decimals  # BLEU, chrF and TER 0-100 as sacreBLEU prints them
     assert message.splitlines()[0].startswith(
         f"{name} Δ = {other - base:+.{digits}f} (second system {name} = {other:.{digits}f}, predictions {name} = "
         f"{base:.{digits}f}); "

@@ -141,16 +141,17 @@ def check_lengths(lengths: np.ndarray, hyp_text: np.ndarray, ref_text: np.ndarra
 
 
 _CHUNK_TOKENS = 1 << 19  # words (both sides) of the pairs matched and searched at once
-_CHUNK_CANDIDATES = MAX_WORDS * MAX_CANDIDATES  # the most candidates a chunk can have (one longest pair's)
+_CHUNK_CANDIDATES = MAX_WORDS * MAX_CANDIDATES  # the most candidates alive at once (one longest pair's)
 
 
 def _chunk_bounds(tokens: np.ndarray, candidates: np.ndarray) -> List[int]:
     """Where chunks of pairs begin, greedily: a pair joins the current chunk unless the
     chunk's words would pass :data:`_CHUNK_TOKENS` or its most candidates (a bound per pair)
-    :data:`_CHUNK_CANDIDATES`; the last bound is the number of pairs."""
+    half of :data:`_CHUNK_CANDIDATES` (so that two chunks, one searched while the next is
+    matched, stay within it); the last bound is the number of pairs."""
     bounds, words, most = [0], 0, 0
     for k, (t, c) in enumerate(zip(tokens.tolist(), candidates.tolist())):
-        if k > bounds[-1] and (words + t > _CHUNK_TOKENS or most + c > _CHUNK_CANDIDATES):
+        if k > bounds[-1] and (words + t > _CHUNK_TOKENS or most + c > _CHUNK_CANDIDATES // 2):
             bounds.append(k)
             words = most = 0
         words, most = words + t, most + c
@@ -162,10 +163,11 @@ def _match_and_search(segments: Segments, pair_hyp: np.ndarray, pair_ref: np.nda
     """The statistics rows of every pair and the matches of its alignment (a
     :class:`.JarCandidates` of the chosen candidates only, in (pair, reference start)
     order). Pairs are independent: they are matched and searched in chunks of at most
-    :data:`_CHUNK_TOKENS` words and :data:`_CHUNK_CANDIDATES` candidates (a bound per
-    pair: reference words x ``min(hypothesis words, MAX_CANDIDATES)``), so that the
-    candidates and the search's arrays, the largest intermediates, are those of one chunk
-    at a time and never more than those of one longest pair; pairs are ordered by
+    :data:`_CHUNK_TOKENS` words and half of :data:`_CHUNK_CANDIDATES` candidates (a bound
+    per pair: reference words x ``min(hypothesis words, MAX_CANDIDATES)``), so that the
+    candidates and the search's arrays, the largest intermediates, are those of at most
+    two chunks at a time (one searched while the next is matched) and never more than
+    those of one longest pair; pairs are ordered by
     reference, so that a reference's phrases are mostly looked up once."""
     lengths = segments.lengths
     order = np.argsort(pair_ref, kind="stable")

@@ -21,6 +21,7 @@ from __future__ import annotations
 import contextvars
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, replace
+from itertools import repeat
 from typing import Any, Dict, List, Sequence, Tuple
 
 import numpy as np
@@ -28,10 +29,12 @@ import numpy as np
 from ... import compiled
 from ...signature import nrefs_field
 from ...tokenizers import tokenize_strings
+from . import beam_kernel, match_kernel
 from .beam import MAX_CANDIDATES, count_chunks, ranking_weights, search
 from .matching import CANDIDATE_FIELDS, JarCandidates, jar_candidates
 from .normalize import java_lower, jar_tokens, release_arrow_memory
-from .resources import function_words
+from .paraphrase import paraphrase_table
+from .resources import function_words, jar_synonyms
 from .settings import FUNCTION_WORDS, JarSettings, parameters_of
 from .statistics import MeteorParameters, MeteorStatistics, scores, statistics_rows
 from ..options import OPTIONS, options_of
@@ -81,12 +84,16 @@ def jar_statistics(hypotheses: Sequence[str], references: Sequence[Sequence[str]
     ref_text = np.fromiter((index.setdefault(r, len(index)) for refs in references for r in refs), dtype=np.int64,
                            count=int(n_refs.sum()))
     texts = list(index)
-    if settings.pretokenize is not None:  # pycocoevalcap: PTB tokens, then the jar (its -norm included)
-        texts = tokenize_strings(texts, settings.pretokenize)
-    encoded = jar_tokens(texts, settings.language, settings.normalize, settings.lowercase)
-    release_arrow_memory()
-    segments = Segments(encoded.ids, encoded.offsets, encoded.vocab)
-    check_lengths(segments.lengths, hyp_text, ref_text, n_refs)
+    with ThreadPoolExecutor(max_workers=1) as loader:
+        # the resources and kernels the matching needs load while the texts are tokenized
+        resources = loader.submit(contextvars.copy_context().run, _load_resources, settings, texts)
+        if settings.pretokenize is not None:  # pycocoevalcap: PTB tokens, then the jar (its -norm included)
+            texts = tokenize_strings(texts, settings.pretokenize)
+        encoded = jar_tokens(texts, settings.language, settings.normalize, settings.lowercase)
+        release_arrow_memory()
+        segments = Segments(encoded.ids, encoded.offsets, encoded.vocab)
+        check_lengths(segments.lengths, hyp_text, ref_text, n_refs)
+        resources.result()
     n_texts = len(index)
     # each distinct (hypothesis, reference) once
     pair_key = np.repeat(hyp_text, n_refs) * n_texts + ref_text
@@ -114,6 +121,24 @@ def jar_statistics(hypotheses: Sequence[str], references: Sequence[Sequence[str]
     alignments = JarAlignments(np.concatenate(([0], np.cumsum(counts))), kept.hyp_start[rows], kept.hyp_len[rows],
                                kept.ref_start[rows], kept.ref_len[rows], kept.module[rows])
     return JarResult(stats, best_row - row_first[:-1], alignments, settings)
+
+
+def _load_resources(settings: JarSettings, texts: Sequence[str]) -> None:
+    """Load what the matching of ``texts`` will use (a second thread runs this while they
+    are tokenized: the files' decompression, the paraphrase hash index and the compiled
+    kernels run mostly without the GIL): the word lists and, where the call will run
+    compiled (weighed by its words before tokenization, which only splits words further;
+    a call run plain loads no kernels), the matcher's and search's kernels."""
+    function_words(FUNCTION_WORDS)
+    if "synonym" in settings.stages:
+        jar_synonyms()
+    words = sum(map(str.count, texts, repeat(" "))) + len(texts)  # (a bound from below, short of runs of spaces)
+    compiled_loops = compiled.loops_compiled(words)
+    if compiled_loops:
+        compiled.compile_loops(match_kernel)
+        compiled.compile_loops(beam_kernel)
+    if "paraphrase" in settings.stages:
+        paraphrase_table().finder(compiled_loops)
 
 
 MAX_WORDS = 50_000  # words of one hypothesis or reference (after tokenization)

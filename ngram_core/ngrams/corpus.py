@@ -9,16 +9,18 @@ none) tokenizes each distinct whitespace-separated chunk once, and identical tex
 Small inputs (at most ``SMALL_INPUT_TEXTS`` texts: a batch of sentence-level rewards,
 a few segments in an interactive app) would spend most of their time in pyarrow's
 fixed per-call costs. They are encoded in Python instead, through a bounded cache of
-recently seen texts and chunks (:class:`RecentTokens`): a text seen before costs a
-dictionary lookup, and a new text is split into chunks of which most have been seen
-before. The tokens are the same either way.
+recently seen texts (:class:`RecentTokens`): a text seen before costs a dictionary
+lookup, and the new texts of a call are tokenized together (the tokenizer's
+``tokenize_batch``: 13a's rules run once over them all) and numbered by dictionaries
+in C, not token by token in Python. The tokens are the same either way.
 Larger inputs are encoded in pyarrow (:mod:`ngram_core.ngrams.arrow_encoding`, imported
 then: a small call never imports pyarrow).
 """
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
+from itertools import chain
 from typing import Optional
 
 from ..lazy import np
@@ -32,19 +34,17 @@ SMALL_INPUT_TEXTS = 512  # up to this many texts, encode in Python through Recen
 
 
 class RecentTokens:
-    """Token ids of recently encoded texts and chunks, in one vocabulary that only grows.
+    """Token ids of recently encoded texts, in one vocabulary that only grows.
 
     ``texts[tokenization.key]`` maps a text to where its token ids lie in one
     contiguous buffer (``start << 32 | length``: a batch gathers its texts' ids from
-    one array in one compiled pass, not from an array per text); ``chunks`` maps
-    (tokenizer, chunk) to a chunk's token ids, for the tokenizers that tokenize chunk by
-    chunk (``chunk_local``). When any table outgrows its limit, :func:`recent_tokens`
-    starts a new, empty instance (ids mean something only within one instance), so
-    memory stays bounded (about 2^16 texts, as sacreBLEU's tokenizer cache).
+    one array in one compiled pass, not from an array per text). When any table
+    outgrows its limit, :func:`recent_tokens` starts a new, empty instance (ids mean
+    something only within one instance), so memory stays bounded (about 2^16 texts, as
+    sacreBLEU's tokenizer cache).
     """
 
     MAX_TEXTS = 1 << 16
-    MAX_CHUNKS = 1 << 18
     MAX_WORDS = 1 << 20
     MAX_BUFFER = 1 << 25  # token ids (256 MB; caches.set_limit("recent_tokens", n_bytes))
 
@@ -52,7 +52,6 @@ class RecentTokens:
         self.index: dict[str, int] = {}  # token -> id
         self.words: list[str] = []  # id -> token
         self.texts: dict[tuple, dict[str, int]] = {}
-        self.chunks: dict[tuple, tuple] = {}
         self.buffer = np.empty(1 << 12, dtype=np.int64)  # the token ids of every text in ``texts``
         self.used = 0
         self.lock = threading.Lock()  # one batch at a time reads and extends the tables and the buffer
@@ -61,19 +60,17 @@ class RecentTokens:
 
     @property
     def full(self) -> bool:
-        return (sum(map(len, self.texts.values())) > self.MAX_TEXTS or len(self.chunks) > self.MAX_CHUNKS
-                or len(self.words) > self.MAX_WORDS or self.used > self.MAX_BUFFER)
+        return (sum(map(len, self.texts.values())) > self.MAX_TEXTS or len(self.words) > self.MAX_WORDS
+                or self.used > self.MAX_BUFFER)
 
-    def intern(self, tokens: Iterable[str]) -> tuple:
+    def intern(self, tokens: list) -> np.ndarray:
+        """The ids of ``tokens`` (new tokens get the next ids, in order of first appearance)."""
         index, words = self.index, self.words
-        ids = []
-        for token in tokens:
-            found = index.get(token)
-            if found is None:
-                found = index[token] = len(words)
-                words.append(token)
-            ids.append(found)
-        return tuple(ids)
+        new = [token for token in dict.fromkeys(tokens) if token not in index]
+        if new:
+            index.update(zip(new, range(len(words), len(words) + len(new))))
+            words.extend(new)
+        return np.fromiter(map(index.__getitem__, tokens), dtype=np.int64, count=len(tokens))
 
     def word_array(self) -> np.ndarray:
         """``words`` as an object array (its capacity doubles as it grows: amortized O(1) per word)."""
@@ -87,29 +84,24 @@ class RecentTokens:
             self._filled = n
         return self._word_array
 
-    def store(self, ids: list) -> int:
-        """Appends ``ids`` to the buffer: their place, ``start << 32 | length``."""
-        start, length = self.used, len(ids)
-        if start + length > len(self.buffer):
-            grown = np.empty(max(2 * len(self.buffer), start + length), dtype=np.int64)
+    def store(self, ids: np.ndarray, lengths: list) -> list:
+        """Appends the ids of texts of ``lengths`` tokens (one after the other) to the
+        buffer: each text's place, ``start << 32 | length``."""
+        start, total = self.used, len(ids)
+        if start + total > len(self.buffer):
+            grown = np.empty(max(2 * len(self.buffer), start + total), dtype=np.int64)
             grown[:start] = self.buffer[:start]
             self.buffer = grown
-        self.buffer[start : start + length] = ids
-        self.used = start + length
-        return start << 32 | length
+        self.buffer[start : start + total] = ids
+        self.used = start + total
+        ends = np.cumsum(np.array(lengths, dtype=np.int64)) + start
+        return (((ends - lengths) << 32) | lengths).tolist()
 
-    def text_ids(self, way: Tokenization, text: str) -> list:
-        """Token ids of one text, as sacreBLEU tokenizes it (lowercase, rstrip, tokenizer)."""
-        line, tokenizer = way.line(text), way.tokenizer
-        if not tokenizer.chunk_local:
-            return list(self.intern(tokenizer.tokenize_batch([line])[0].split()))
-        name, chunks, ids = tokenizer.name, self.chunks, []
-        for chunk in tokenizer.prepare_line(line).split():
-            found = chunks.get((name, chunk))
-            if found is None:
-                found = chunks[(name, chunk)] = self.intern(tokenizer(chunk).split())
-            ids.extend(found)
-        return ids
+    def add_texts(self, way: Tokenization, texts: list) -> list:
+        """Tokenizes distinct new ``texts`` together, as sacreBLEU tokenizes each
+        (lowercase, rstrip, tokenizer): their places in the buffer."""
+        lists = [line.split() for line in way.tokenizer.tokenize_batch(way.lines(texts))]
+        return self.store(self.intern(list(chain.from_iterable(lists))), list(map(len, lists)))
 
 
 _RECENT: Optional[RecentTokens] = None  # made by the first small call
@@ -157,7 +149,7 @@ def _limit_recent_tokens(n_bytes: int) -> None:
 
 caches.register(caches.Cache(
     "recent_tokens", "token ids of the texts of recent small calls (RecentTokens)",
-    "2^16 texts, 2^18 chunks, 2^20 tokens, 256 MB of ids by default (set_limit)",
+    "2^16 texts, 2^20 tokens, 256 MB of ids by default (set_limit)",
     _clear_recent_tokens, _limit_recent_tokens))
 
 
@@ -168,12 +160,10 @@ def _encode_small(texts: Sequence[str], way: Tokenization) -> EncodedTexts:
 
     with recent.lock:
         table = recent.texts.setdefault(way.key, {})
-        places = []
-        for text in texts:
-            place = table.get(text)
-            if place is None:
-                place = table[text] = recent.store(recent.text_ids(way, text))
-            places.append(place)
+        new = [text for text in dict.fromkeys(texts) if text not in table]
+        if new:
+            table.update(zip(new, recent.add_texts(way, new)))
+        places = list(map(table.__getitem__, texts))
         # Renumber in order of first appearance in these texts: a function of the input
         # alone, not of what the cache saw before (NIST and METEOR sum floats in id order).
         local, offsets, distinct = gather(recent.buffer, np.array(places, dtype=np.int64),

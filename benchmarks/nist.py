@@ -4,7 +4,9 @@
 
 The process declares itself long-running (``compiled.long_running()``, as ``run.py``
 does), so our metrics run their compiled kernels. Each repetition times ``ours_nist``,
-``ours_bleu`` and ``nltk_nist`` (``run.py``'s: NLTK on our 13a tokens, tokenizing
+``ours_bleu`` (their compiled steps on the cores, the default for this input:
+``ngram_core.compiled.threads``), the same on one thread (``_1_thread``: the single-core
+figures) and ``nltk_nist`` (``run.py``'s: NLTK on our 13a tokens, tokenizing
 included) in a rotating order, after one unmeasured call of ours; every figure is a
 median, of wall and of CPU time (user + system of this process: on a shared machine less
 disturbed by the other jobs than the wall time), and the load average (1 min) is printed. ``--repo`` imports
@@ -39,7 +41,7 @@ def main() -> None:
 
     compiled.long_running()
     corpus = corpora.all_systems()
-    tools = {"ours_nist": run.ours_nist, "ours_bleu": run.ours_bleu}
+    tools = {name: run.TOOLS[name] for name in ("ours_nist", "ours_nist_1_thread", "ours_bleu", "ours_bleu_1_thread")}
     if not args.no_nltk:
         tools["nltk_nist"] = run.nltk_nist
     scores = {name: tool(corpus) for name, tool in tools.items() if name != "nltk_nist"}  # compiled, warm

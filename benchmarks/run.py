@@ -62,6 +62,23 @@ def ours_bleu(c):
     return corpus_bleu(c.hypotheses, c.references)["score"]
 
 
+def _one_thread(tool):
+    """``tool`` with the compiled steps on one thread (``compiled.set_threads(1)``): the
+    single-core figure beside the default's (issue 39)."""
+
+    def run_on_one_thread(c):
+        from ngram_core import compiled
+
+        compiled.set_threads(1)
+        try:
+            return tool(c)
+        finally:
+            compiled.set_threads(None)
+
+    run_on_one_thread.__name__ = f"{tool.__name__}_1_thread"
+    return run_on_one_thread
+
+
 def ours_via_evaluate_load_bleu(c):
     return _evaluate_metric("bleu_custom").compute(predictions=c.hypotheses, references=c.references)["score"]
 
@@ -375,7 +392,7 @@ TOOLS: Dict[str, Callable] = {f.__name__: f for f in [
     ours_bleu, ours_via_evaluate_load_bleu, sacrebleu_bleu, bleuscore_bleu, split_floor, ours_nist, ours_via_evaluate_load_nist, nltk_nist,
     ours_meteor_nltk, ours_meteor15, ours_via_evaluate_load_meteor, nltk_meteor, ours_chrf, ours_via_evaluate_load_chrf,
     sacrebleu_chrf, ours_chrfpp, ours_via_evaluate_load_chrfpp, sacrebleu_chrfpp, ours_chrf_torchmetrics, torchmetrics_chrf,
-    ours_chrfpp_torchmetrics, torchmetrics_chrfpp]}
+    ours_chrfpp_torchmetrics, torchmetrics_chrfpp, _one_thread(ours_bleu), _one_thread(ours_nist)]}
 INPUTS = {
     "all": corpora.all_systems,
     "all_x10": lambda: corpora.repeat(corpora.all_systems(), 10),
@@ -387,8 +404,11 @@ INPUTS = {
 
 
 # --- measuring ---------------------------------------------------------------------
-def time_interleaved(tools: List[str], corpus, repeats: int) -> Dict[str, Tuple[float, object]]:
+def time_interleaved(tools: List[str], corpus, repeats: int) -> Dict[str, Tuple[float, object, float]]:
+    """Per tool (median wall seconds, score, median CPU seconds of the process: user +
+    system, every thread); the load average (1 min) during the runs in ``LOADS``."""
     times: Dict[str, List[float]] = {t: [] for t in tools}
+    cpu: Dict[str, List[float]] = {t: [] for t in tools}
     scores: Dict[str, object] = {}
     for tool in tools:  # warm-up: imports, WordNet loading, evaluate's module cache
         scores[tool] = TOOLS[tool](corpora.head(corpus, 50))
@@ -396,10 +416,15 @@ def time_interleaved(tools: List[str], corpus, repeats: int) -> Dict[str, Tuple[
         order = tools[rep % len(tools):] + tools[: rep % len(tools)]
         for tool in order:
             gc.collect()
-            start = time.perf_counter()
+            LOADS.append(os.getloadavg()[0])
+            start, start_cpu = time.perf_counter(), time.process_time()
             scores[tool] = TOOLS[tool](corpus)
             times[tool].append(time.perf_counter() - start)
-    return {t: (statistics.median(times[t]), scores[t]) for t in tools}
+            cpu[tool].append(time.process_time() - start_cpu)
+    return {t: (statistics.median(times[t]), scores[t], statistics.median(cpu[t])) for t in tools}
+
+
+LOADS: List[float] = []
 
 
 def _status_mb(field: str) -> float:
@@ -445,19 +470,23 @@ def table(title: str, rows: List[List[str]], header: List[str]) -> str:
 
 def compare(title: str, corpus, ours: str, tools: List[str], repeats: int, memory_input: str = None,
             agree_with: Dict[str, float] = None) -> str:
+    LOADS.clear()
     result = time_interleaved(tools, corpus, repeats)
-    base_time, base_score = result[ours]
+    base_time, base_score, base_cpu = result[ours]
     rows = []
     for tool in tools:
-        seconds, score = result[tool]
+        seconds, score, cpu = result[tool]
         ratio = seconds / base_time
-        row = [tool, f"{seconds:.3f}", f"{ratio:.2f}x", f"{score:.6f}" if isinstance(score, float) else str(score)]
+        row = [tool, f"{seconds:.3f}", f"{ratio:.2f}x", f"{cpu:.3f}", f"{cpu / base_cpu:.2f}x",
+               f"{score:.6f}" if isinstance(score, float) else str(score)]
         if memory_input:
             row.append(f"{peak_memory(tool, memory_input)['peak_growth_mb']:.0f}")
         rows.append(row)
-    header = ["tool", "seconds (median)", f"time / {ours}", "score"] + (["peak MB over input"] if memory_input else [])
+    header = (["tool", "seconds (median)", f"time / {ours}", "CPU s (median)", f"CPU / {ours}", "score"]
+              + (["peak MB over input"] if memory_input else []))
     n_tok = sum(len(h.split()) for h in corpus.hypotheses)
-    return table(f"{title}: {len(corpus):,} segments, {n_tok:,} hypothesis tokens", rows, header)
+    return table(f"{title}: {len(corpus):,} segments, {n_tok:,} hypothesis tokens, load {min(LOADS):.1f}-"
+                 f"{max(LOADS):.1f} (1 min) during the runs", rows, header)
 
 
 # --- small batches ------------------------------------------------------------------
@@ -576,7 +605,8 @@ def main() -> None:
     full = corpora.all_systems()
     if args.only in (None, "bleu"):
         print(compare("BLEU (13a, exp smoothing), all systems", full, "ours_bleu",
-                      ["ours_bleu", "ours_via_evaluate_load_bleu", "sacrebleu_bleu", "bleuscore_bleu", "split_floor"], args.repeats, mem))
+                      ["ours_bleu", "ours_bleu_1_thread", "ours_via_evaluate_load_bleu", "sacrebleu_bleu", "bleuscore_bleu",
+                       "split_floor"], args.repeats, mem))
         print(compare("BLEU, first 1,000 segments", corpora.head(full, 1000), "ours_bleu",
                       ["ours_bleu", "ours_via_evaluate_load_bleu", "sacrebleu_bleu", "bleuscore_bleu"], max(args.repeats, 5)))
         print(compare("BLEU, all systems x10", corpora.repeat(full, 10), "ours_bleu",
@@ -585,7 +615,7 @@ def main() -> None:
         print(batch_latency(full))
     if args.only in (None, "nist"):
         print(compare("NIST (n=5, 13a), all systems", full, "ours_nist",
-                      ["ours_nist", "ours_via_evaluate_load_nist", "nltk_nist"], args.repeats, mem))
+                      ["ours_nist", "ours_nist_1_thread", "ours_via_evaluate_load_nist", "nltk_nist"], args.repeats, mem))
     if args.only in (None, "chrf"):
         for label, suffix in (("chrF (sacreBLEU's CHRF)", "chrf"), ("chrF++ (sacreBLEU's CHRF, word_order=2)", "chrfpp")):
             print(compare(f"{label}, all systems", full, f"ours_{suffix}",

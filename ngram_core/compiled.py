@@ -47,8 +47,38 @@ is above the threshold does it run compiled in a call the words leave plain (deg
 input, a word repeated hundreds of times: real text never gets there first), and every
 step after it then runs compiled, the start being paid.
 
+Threads (:func:`threads`): a compiled step whose work is large splits it into parts that
+run at once, one in the calling thread and the others in a pool shared by the process
+(:func:`run_parts`): BLEU's clipped counts and NIST's clipped matches, by segments. The
+parts give the rows one call gives, in the same order, so the numbers are the same to the
+last bit (``tests/test_threads_give_the_single_thread_numbers.py``). The rule, first match
+wins:
+
+1. a setting: :func:`set_threads` (``set_threads(1)``: one thread, the single-core
+   figures; ``set_threads(None)`` goes back to the rule), else the environment variable
+   ``NGRAM_CORE_THREADS`` (a number of threads, ``auto`` or unset: the rule);
+2. as many threads as the cores this process may run on (``os.sched_getaffinity``) for
+   a step on at least :data:`PARALLEL_INPUT_TOKENS` tokens (hypotheses and references);
+3. otherwise one thread (the step runs as it is, in the calling thread).
+
+What keeps this safe (issue 39: an earlier split crashed, a segfault and once an LLVM
+assertion; its code is not in the history). numba does not check indices, so a part
+that indexes the shared arrays with wrong segment numbers writes outside its arrays and
+crashes the process later (the first draft of this split passed its range as ``lo``,
+``hi``, names the kernels reuse for each text's bounds: ``out[s - lo]`` then wrote
+outside ``out``). The kernels take the whole corpus and a
+range (``start``, ``stop``), read the inputs only, own every scratch array, and write
+only their own segments' entries of a shared output. A dispatcher is never compiled, or
+its cache loaded, from a worker: :func:`run_parts` makes sure in the calling thread,
+under this module's lock, that the dispatcher has machine code for the arguments' types
+(numba's own lock covers compiling; this also keeps two callers from starting the same
+compile and keeps the worker threads to the nogil machine code). The inputs stay alive
+(the caller holds them, and numpy views of arrow memory hold their arrow buffers) until
+every part is done. A child process after ``fork`` starts its own pool.
+
 The thresholds' measurements (plain, arrays and compiled, side by side, with the load) are in
-``benchmarks/README.md``, section "Where the compiled kernels pay".
+``benchmarks/README.md``, section "Where the compiled kernels pay"; the threads', in
+section "Two cores".
 """
 from __future__ import annotations
 
@@ -59,7 +89,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from threading import Lock
 from types import FunctionType, ModuleType
-from typing import ContextManager, Dict, Iterator, Optional
+from typing import Any, Callable, ContextManager, Dict, Iterator, List, Optional, Sequence
 
 ENV_VAR = "NGRAM_CORE_COMPILED"
 PLAIN_ENV_VAR = "NGRAM_CORE_PLAIN"
@@ -69,6 +99,10 @@ LOOPS_LARGE_INPUT_TOKENS = 30_000
 LONG_RUNNING_CALLS = 300  # after this many tokenized corpora the process is long-running
 PLAIN_INPUT_CHARS = 1_000_000  # up to this many characters plain Python beats importing the array code (below)
 PLAIN_INPUT_CHARS_LOADED = 30_000  # ... and beats the array code once numpy and pyarrow are imported (below)
+THREADS_ENV_VAR = "NGRAM_CORE_THREADS"
+# from this many tokens a compiled step splits over the cores: a part's work is then milliseconds
+# (BLEU's clipped counts take about 40 ns a token), against tens of microseconds to hand it to a thread
+PARALLEL_INPUT_TOKENS = 200_000
 
 _long_running = False
 _loaded = False  # the kernels module was loaded by kernels() in this process
@@ -290,8 +324,118 @@ def _njit_module(module: ModuleType) -> ModuleType:
     return compiled_module
 
 
+_threads: Optional[int] = None  # set_threads' setting
+_pool: Any = None  # the process's worker threads (concurrent.futures.ThreadPoolExecutor), made on first need
+_pool_size = 0
+_POOL_LOCK = Lock()
+
+
+def set_threads(n: Optional[int]) -> None:
+    """Split large compiled steps over ``n`` threads (1: never split), or back to the rule
+    (None), for this process (:func:`threads`)."""
+    if n is not None and (isinstance(n, bool) or not isinstance(n, int) or n < 1):
+        raise TypeError(f"set_threads(n={n!r}) takes a number of threads >= 1, or None (the rule)")
+    global _threads
+    _threads = n
+
+
+def threads_setting() -> Optional[int]:
+    """:func:`set_threads`' setting, else ``NGRAM_CORE_THREADS``'s, else None (the rule)."""
+    if _threads is not None:
+        return _threads
+    value = os.environ.get(THREADS_ENV_VAR, "auto").strip().lower()
+    if value in ("", "auto"):
+        return None
+    if not value.isdigit() or int(value) < 1:
+        raise ValueError(f"{THREADS_ENV_VAR}={value!r} is not understood; set it to a number of threads (1: one "
+                         "thread, the single-core figures) or auto")
+    return int(value)
+
+
+def cores() -> int:
+    """The cores this process may run on."""
+    try:
+        return max(len(os.sched_getaffinity(0)), 1)
+    except AttributeError:  # (not on every platform)
+        return max(os.cpu_count() or 1, 1)
+
+
+def threads(tokens: int = 0) -> int:
+    """How many threads a compiled step on ``tokens`` tokens splits over (the rule in the
+    module docstring): a setting, else :func:`cores` from :data:`PARALLEL_INPUT_TOKENS`
+    tokens on, else 1."""
+    chosen = threads_setting()
+    if chosen is not None:
+        return chosen
+    return cores() if tokens >= PARALLEL_INPUT_TOKENS else 1
+
+
+def _forget_pool() -> None:  # in a child after fork: the parent's worker threads are not there
+    global _pool, _pool_size
+    _pool, _pool_size = None, 0
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_forget_pool)
+
+
+def _workers(n: int):
+    """The process's pool, with at least ``n`` worker threads."""
+    global _pool, _pool_size
+    with _POOL_LOCK:
+        if _pool is None or _pool_size < n:
+            from concurrent.futures import ThreadPoolExecutor
+
+            old = _pool
+            _pool, _pool_size = ThreadPoolExecutor(n, thread_name_prefix="ngram_core"), n
+            if old is not None:
+                old.shutdown(wait=False)  # (its queued parts still run)
+        return _pool
+
+
+def ready(kernel: Any, args: Sequence[Any]) -> None:
+    """Make sure the numba dispatcher ``kernel`` has machine code for ``args``' types,
+    compiling or loading it from the cache here, in the calling thread, under this
+    module's lock: so no worker thread ever compiles."""
+    types = tuple(kernel.typeof_pyval(a) for a in args)
+    if types not in kernel.overloads:
+        with _COMPILE_LOCK:
+            if types not in kernel.overloads:
+                kernel.compile(types)
+
+
+def run_parts(kernel: Callable[..., Any], parts: Sequence[Sequence[Any]]) -> List[Any]:
+    """``[kernel(*args) for args in parts]``, the parts at once: the first in the calling
+    thread, the others in the process's worker threads. ``kernel`` is a nogil numba
+    dispatcher made ready first (:func:`ready`); the parts must not write the same
+    memory. Concurrent callers share the pool (a part never waits for another)."""
+    for args in parts:
+        ready(kernel, args)
+    if len(parts) == 1:
+        return [kernel(*parts[0])]
+    pool = _workers(len(parts) - 1)
+    futures = [pool.submit(kernel, *args) for args in parts[1:]]
+    try:
+        first = kernel(*parts[0])
+    finally:
+        rest = [future.result() for future in futures]  # (every part done before the inputs may go)
+    return [first] + rest
+
+
+def split_points(weights: Any, parts: int) -> List[int]:
+    """``parts + 1`` bounds 0 = b0 <= b1 <= ... = len(weights) that cut ``weights`` (an
+    int64 array of each item's work) into runs of about equal work."""
+    from .lazy import np
+
+    total = np.cumsum(weights)
+    whole = int(total[-1]) if len(total) else 0
+    inner = [int(np.searchsorted(total, whole * k // parts, side="left")) for k in range(1, parts)]
+    return [0] + inner + [len(weights)]
+
+
 def reset() -> None:
     """Forget the setting, the declaration and the count (not the loaded kernels): for tests."""
     global _long_running, _calls
     _COMPILED.prefer(None)
     _long_running, _calls = False, 0
+    set_threads(None)

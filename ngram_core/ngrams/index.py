@@ -315,9 +315,16 @@ def clipped_match_counts(corpus: TokenizedCorpus, max_order: int) -> np.ndarray:
     texts = corpus.texts
     if not compiled.use(len(texts.ids)):  # the array code: no numba to start for a one-off call
         return np.stack([m.per_segment(corpus.n_segments) for m in match_ngrams(corpus, max_order)], axis=1)
-    return compiled.kernels().clipped_counts(texts.ids.astype(np.int64, copy=False), texts.offsets.astype(np.int64, copy=False),
-                          corpus.ref_table.astype(np.int64, copy=False), corpus.n_segments, max_order,
-                          max(len(texts.vocab), 1))
+    S = corpus.n_segments
+    offsets = texts.offsets.astype(np.int64, copy=False)
+    shared = (texts.ids.astype(np.int64, copy=False), offsets, corpus.ref_table.astype(np.int64, copy=False), S,
+              max_order, max(len(texts.vocab), 1))
+    # segments split by their hypothesis tokens over the threads (compiled.threads); each
+    # part counts its own rows, one after the other they are the rows of one call
+    bounds = compiled.split_points(np.diff(offsets[:S + 1]), compiled.threads(len(texts.ids)) if S else 1)
+    parts = [shared + (start, stop) for start, stop in zip(bounds, bounds[1:])]
+    counts = compiled.run_parts(compiled.kernels().clipped_counts, parts)
+    return counts[0] if len(counts) == 1 else np.concatenate(counts)
 
 
 @dataclass(frozen=True)

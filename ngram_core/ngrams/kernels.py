@@ -46,8 +46,10 @@ def _table_bits(entries):
 
 
 @numba.njit(cache=True, nogil=True)
-def clipped_counts(ids, offsets, ref_table, n_segments, max_order, vocab_size):
-    """(segments, max_order) clipped n-gram matches, one segment at a time.
+def clipped_counts(ids, offsets, ref_table, n_segments, max_order, vocab_size, start, stop):
+    """(stop - start, max_order) clipped n-gram matches of segments start..stop-1, one segment at a time
+    (a call on segments 0..S-1 is the whole corpus; parts of it can run in threads at once:
+    every scratch array is the call's own, the inputs are only read).
 
     ``ids``/``offsets``: the token ids (all below ``vocab_size``) of the hypotheses
     (texts 0..S-1), then of the distinct references (text S + k is reference k);
@@ -65,10 +67,10 @@ def clipped_counts(ids, offsets, ref_table, n_segments, max_order, vocab_size):
     the tokens (and the vocabulary, once per call).
     """
     S, N, W = n_segments, max_order, ref_table.shape[1]
-    out = np.zeros((S, N), np.int64)
+    out = np.zeros((stop - start, N), np.int64)
     largest = 0
     largest_hyp = 0
-    for s in range(S):
+    for s in range(start, stop):
         n_hyp = offsets[s + 1] - offsets[s]
         size = n_hyp
         for j in range(W):
@@ -89,7 +91,7 @@ def clipped_counts(ids, offsets, ref_table, n_segments, max_order, vocab_size):
     code = np.empty(largest, np.int64)  # the number of the n-gram starting here, -1: none
     uni = np.empty(largest, np.int64)  # the order-1 number of the token here, -1: none
     count = np.zeros((max(largest_hyp, 1), W + 1), np.int64)  # occurrences of each number, per text
-    for s in range(S):
+    for s in range(start, stop):
         size = 0
         for j in range(-1, W):
             if j < 0:
@@ -176,7 +178,7 @@ def clipped_counts(ids, offsets, ref_table, n_segments, max_order, vocab_size):
                     count[d, j] = 0
                 clipped += min(count[d, 0], most)
                 count[d, 0] = 0
-            out[s, n - 1] = clipped
+            out[s - start, n - 1] = clipped
     return out
 
 
@@ -305,9 +307,10 @@ def reference_ngram_ids(ids, offsets, n_segments, max_order, vocab_size, slots):
 
 
 @numba.njit(cache=True, nogil=True)
-def clipped_ngram_matches(ids, offsets, ref_table, n_segments, gram, n_ngrams, vocab_size, by_set):
-    """Clipped matches per (order, segment, n-gram id), with :func:`reference_ngram_ids`'
-    ids (``gram``, ``n_ngrams``).
+def clipped_ngram_matches(ids, offsets, ref_table, n_segments, gram, n_ngrams, vocab_size, by_set, start, stop,
+                          seg_first, per_order):
+    """Clipped matches per (segment, n-gram id) of the segments ``by_set[start:stop]``, with
+    :func:`reference_ngram_ids`' ids (``gram``, ``n_ngrams``).
 
     For each segment, each n-gram of its hypothesis that some reference of the segment
     has, with min(its count in the hypothesis, the most any one of the segment's
@@ -316,8 +319,12 @@ def clipped_ngram_matches(ids, offsets, ref_table, n_segments, gram, n_ngrams, v
     other): the n-grams of a set of references are hashed once, into a table of
     (order n-1 id, token) keys as small as the set (2^k >= 2 x its tokens x orders),
     and each hypothesis of the set is looked up in it, order after order until an
-    n-gram is not there. Returns (order - 1, segment, id, clipped), sorted by order, then
-    segment, then id.
+    n-gram is not there. Returns (id plus its order's base, clipped), a segment's rows
+    sorted by id, one segment after another; writes for each segment s of the part where
+    its rows start (``seg_first[s]``) and how many there are of each order
+    (``per_order[:, s]``). Parts with different segments can run in threads at once (they
+    write different entries; every other array is the call's own, the inputs are only
+    read); :func:`matches_in_order` puts the parts' rows in order.
     """
     N = gram.shape[1]
     S, W = n_segments, ref_table.shape[1]
@@ -325,14 +332,16 @@ def clipped_ngram_matches(ids, offsets, ref_table, n_segments, gram, n_ngrams, v
     base = np.zeros(N + 1, np.int64)
     for n in range(N):
         base[n + 1] = base[n] + n_ngrams[n]
-    largest, largest_hyp = 0, 0
-    for s in range(S):
+    largest, largest_hyp, hyp_tokens = 0, 0, 0
+    for i in range(start, stop):
+        s = by_set[i]
         size = 0
         for j in range(W):
             if ref_table[s, j] >= 0:
                 size += offsets[S + ref_table[s, j] + 1] - offsets[S + ref_table[s, j]]
         largest = max(largest, size)
         largest_hyp = max(largest_hyp, offsets[s + 1] - offsets[s])
+        hyp_tokens += offsets[s + 1] - offsets[s]
     bits = _table_bits(largest * N)
     slot_key = np.full(1 << bits, -1, np.int64)  # (order n-1 id + base + 1) x vocabulary + token
     slot_id = np.empty(1 << bits, np.int64)  # the n-gram's id plus its order's base
@@ -345,15 +354,13 @@ def clipped_ngram_matches(ids, offsets, ref_table, n_segments, gram, n_ngrams, v
     used = np.empty(max(largest * N, 1), np.int64)  # the slots of the set, to empty them
     in_ref = np.empty(max(largest * N, 1), np.int64)  # the slots the reference being read has
     found = np.empty(max(largest_hyp * N, 1), np.int64)
-    size = max(offsets[S] * N // 4, 16)  # the output grows by doubling
+    size = max(hyp_tokens * N // 4, 16)  # the output grows by doubling
     out_id = np.empty(size, np.int64)
     out_clip = np.empty(size, np.int64)
-    seg_first = np.empty(S, np.int64)  # where each segment's rows start in the output
-    per_order = np.zeros((N, S), np.int64)  # rows of each order and segment
     m, n_used = 0, 0
-    for i in range(S):
+    for i in range(start, stop):
         s = by_set[i]
-        same = i > 0
+        same = i > start
         for j in range(W):
             if same and ref_table[s, j] != ref_table[by_set[i - 1], j]:
                 same = False
@@ -424,6 +431,19 @@ def clipped_ngram_matches(ids, offsets, ref_table, n_segments, gram, n_ngrams, v
             per_order[slot_order[h], s] += 1
             slot_hyp[h] = 0
             m += 1
+    return out_id[:m], out_clip[:m]
+
+
+@numba.njit(cache=True, nogil=True)
+def matches_in_order(n_ngrams, seg_first, per_order, out_id, out_clip):
+    """:func:`clipped_ngram_matches`' rows of every segment (``seg_first`` into ``out_id``
+    and ``out_clip``) as (order - 1, segment, id, clipped), sorted by order, then segment,
+    then id."""
+    N, S = per_order.shape
+    base = np.zeros(N + 1, np.int64)
+    for n in range(N):
+        base[n + 1] = base[n] + n_ngrams[n]
+    m = len(out_id)
     # by order, then segment: a segment's rows are sorted by id (so by order) already; the
     # segments are copied in their order, each order's rows written one after the other
     at = np.zeros(N, np.int64)
@@ -444,6 +464,8 @@ def clipped_ngram_matches(ids, offsets, ref_table, n_segments, gram, n_ngrams, v
                 at[n] += 1
                 r += 1
     return orders, segment, ngram, clipped
+
+
 
 
 @numba.njit(cache=True, nogil=True)

@@ -243,10 +243,22 @@ def _compiled_table(corpus: TokenizedCorpus, max_order: int) -> Tuple[NgramTable
     gram, n_ngrams, prefix, last, count = kernels.reference_ngram_ids(
         ids, offsets, corpus.n_segments, max_order, vocab_size, corpus.ref_multiplicity().astype(np.int64))
     # segments with the same references one after the other: their n-grams are hashed once
-    by_set = np.lexsort(ref_table.T) if ref_table.shape[1] else np.arange(corpus.n_segments)
-    order, segment, ngram, clipped = kernels.clipped_ngram_matches(
-        ids, offsets, ref_table, corpus.n_segments, gram, n_ngrams, vocab_size, by_set.astype(np.int64))
+    S = corpus.n_segments
+    by_set = (np.lexsort(ref_table.T) if ref_table.shape[1] else np.arange(S)).astype(np.int64)
+    # the segments (in by_set's order) split by their hypothesis tokens over the threads
+    # (compiled.threads): each part writes its own segments' entries of seg_first and per_order
+    seg_first, per_order = np.zeros(S, np.int64), np.zeros((max_order, S), np.int64)
+    bounds = compiled.split_points(texts.lengths[:S][by_set], compiled.threads(len(ids)) if S else 1)
+    parts = compiled.run_parts(kernels.clipped_ngram_matches, [
+        (ids, offsets, ref_table, S, gram, n_ngrams, vocab_size, by_set, start, stop, seg_first, per_order)
+        for start, stop in zip(bounds, bounds[1:])])
     del gram
+    rows = [len(out_id) for out_id, _ in parts]
+    for k in range(1, len(parts)):  # a later part's rows come after the earlier parts'
+        seg_first[by_set[bounds[k]:bounds[k + 1]]] += sum(rows[:k])
+    out_id, out_clip = (parts[0][j] if len(parts) == 1 else np.concatenate([part[j] for part in parts])
+                        for j in (0, 1))
+    order, segment, ngram, clipped = kernels.matches_in_order(n_ngrams, seg_first, per_order, out_id, out_clip)
     table_order, parent, token, table_count, match_row = kernels.ngram_table_rows(
         n_ngrams, prefix, last, count, order, ngram)
     table = NgramTable(vocab=texts.vocab, order=table_order, parent=parent, token=token, count=table_count)

@@ -28,6 +28,7 @@ import numpy as np
 from ... import compiled
 from ...signature import nrefs_field
 from ...tokenizers import tokenize_strings
+from . import beam_kernel, match_kernel
 from .beam import MAX_CANDIDATES, count_chunks, ranking_weights, search
 from .matching import CANDIDATE_FIELDS, JarCandidates, jar_candidates
 from .normalize import java_lower, jar_tokens, release_arrow_memory
@@ -92,7 +93,7 @@ def jar_statistics(hypotheses: Sequence[str], references: Sequence[Sequence[str]
     pair_key = np.repeat(hyp_text, n_refs) * n_texts + ref_text
     distinct, pair_of = np.unique(pair_key, return_inverse=True)
     pair_hyp, pair_ref = distinct // n_texts, distinct % n_texts
-    with compiled.one_call(len(segments.tokens)):  # the corpus's words decide plain or compiled, once
+    with compiled.one_call(len(segments.tokens), (match_kernel, beam_kernel)):  # the corpus's words decide, once
         pair_rows, kept = _match_and_search(segments, pair_hyp, pair_ref, settings, params)
 
     # the first best reference of each hypothesis (a later one must score strictly higher)

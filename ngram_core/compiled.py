@@ -47,6 +47,13 @@ is above the threshold does it run compiled in a call the words leave plain (deg
 input, a word repeated hundreds of times: real text never gets there first), and every
 step after it then runs compiled, the start being paid.
 
+A call that the loops' threshold alone would run compiled runs them plain where their machine code
+is not yet in numba's cache and the call has fewer than :data:`LOOPS_COLD_CACHE_TOKENS` words
+(:func:`one_call` with ``kernels``; the process's state and the setting still decide first):
+compiling them costs more than it saves on one test set, so the first METEOR 1.5 run on a test
+set with an empty cache does not compile (it says so in one line on stderr, with
+``NGRAM_CORE_COMPILED=1``, which compiles and caches them for the runs after it).
+
 Threads (:func:`threads`): a compiled step whose work is large splits it into parts that
 run at once, one in the calling thread and the others in a pool shared by the process
 (:func:`run_parts`): BLEU's clipped counts and NIST's clipped matches, by segments. The
@@ -77,8 +84,8 @@ compile and keeps the worker threads to the nogil machine code). The inputs stay
 every part is done. A child process after ``fork`` starts its own pool.
 
 The thresholds' measurements (plain, arrays and compiled, side by side, with the load) are in
-``benchmarks/README.md``, section "Where the compiled kernels pay"; the threads', in
-section "Two cores".
+``benchmarks/README.md``, section "Where the compiled kernels pay"; the threads' are
+``benchmarks/run.py``'s and ``benchmarks/nist.py``'s ``_1_thread`` rows beside the default ones.
 """
 from __future__ import annotations
 
@@ -96,6 +103,8 @@ PLAIN_ENV_VAR = "NGRAM_CORE_PLAIN"
 LARGE_INPUT_TOKENS = 2_000_000  # one call this large runs compiled
 # the same for steps whose plain form is Python loops (METEOR 1.5's matcher and beam; measured above)
 LOOPS_LARGE_INPUT_TOKENS = 30_000
+# ... and from which the loops pay for compiling them where numba's cache does not hold them yet
+LOOPS_COLD_CACHE_TOKENS = 400_000
 LONG_RUNNING_CALLS = 300  # after this many tokenized corpora the process is long-running
 PLAIN_INPUT_CHARS = 1_000_000  # up to this many characters plain Python beats importing the array code (below)
 PLAIN_INPUT_CHARS_LOADED = 30_000  # ... and beats the array code once numpy and pyarrow are imported (below)
@@ -107,6 +116,7 @@ PARALLEL_INPUT_TOKENS = 200_000
 _long_running = False
 _loaded = False  # the kernels module was loaded by kernels() in this process
 _calls = 0
+_said_cold = False  # the cold-cache line was said in this process
 _compiled_loops: Dict[str, ModuleType] = {}  # compile_loops's modules, by the plain module's name
 _COMPILE_LOCK = Lock()
 
@@ -249,16 +259,52 @@ _call_tokens: ContextVar[Optional[int]] = ContextVar("ngram_core_call_tokens", d
 
 
 @contextmanager
-def one_call(tokens: int) -> Iterator[None]:
+def one_call(tokens: int, kernels: Sequence[ModuleType] = ()) -> Iterator[None]:
     """Within the block, :func:`loops` and :func:`loops_compiled` weigh ``tokens`` (the
     whole call's input) instead of the size each step passes: a call whose steps weigh
     different things (METEOR 1.5's matcher, search and paraphrase finder) runs them all
-    plain or all compiled, as the process's state allows."""
+    plain or all compiled, as the process's state allows. ``kernels``: the modules of loops
+    the call runs; where only its size would compile them and none is in numba's cache
+    (:func:`cached`), a call below :data:`LOOPS_COLD_CACHE_TOKENS` weighs as a small one."""
+    if kernels and _cold_cache_runs_plain(tokens, kernels):
+        tokens = 0
     reset = _call_tokens.set(tokens)
     try:
         yield
     finally:
         _call_tokens.reset(reset)
+
+
+def _cold_cache_runs_plain(tokens: int, kernels: Sequence[ModuleType]) -> bool:
+    global _said_cold
+    if (not LOOPS_LARGE_INPUT_TOKENS <= tokens < LOOPS_COLD_CACHE_TOKENS or setting() is not None
+            or use(0, LOOPS_LARGE_INPUT_TOKENS)):  # the setting or the process's state decides
+        return False
+    if any(cached(module) for module in kernels):
+        return False
+    if not _said_cold:
+        _said_cold = True
+        import logging
+
+        logging.getLogger("ngram_core").warning(
+            f"ngram-core: {tokens:,} words run in plain Python: the compiled loops are not in numba's cache on this "
+            "machine yet, and compiling them (about 10 s) costs more than it saves here; NGRAM_CORE_COMPILED=1 "
+            "compiles and caches them once, for faster runs after it.")
+    return True
+
+
+def cached(module: ModuleType) -> bool:
+    """Whether numba's cache holds machine code of ``module``'s loops for their present source
+    (imports numba, compiles nothing); True where numba's cache cannot be read this way."""
+    with _COMPILE_LOCK:
+        if module.__name__ not in _compiled_loops:
+            _compiled_loops[module.__name__] = _njit_module(module)
+        compiled_module = _compiled_loops[module.__name__]
+    try:
+        return any(bool(function._cache._cache_file._load_index()) for function in vars(compiled_module).values()
+                   if hasattr(function, "_cache"))
+    except Exception:  # numba's cache internals (numba.core.caching) moved: compile as before  # noqa: BLE001
+        return True
 
 
 def loops_compiled(tokens: int = 0, work: int = 0) -> bool:

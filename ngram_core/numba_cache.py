@@ -6,7 +6,8 @@ METEOR 1.5's loops ``ngram_core/meteor/jar/*_kernel.py`` where
 process that runs them compiled compiles them (seconds: about 3.5 s for BLEU's, 10 s
 for METEOR 1.5's on the benchmark machine) and writes the machine code to disk; every
 later process loads it (a fraction of a second). A one-off call on a small input runs
-none of them (:mod:`ngram_core.compiled`), so it needs no cache at all. numba looks for a place to
+none of them (:mod:`ngram_core.compiled`), so it needs no cache at all, and METEOR 1.5 on one
+test set runs its loops plain until they are cached (``compiled.LOOPS_COLD_CACHE_TOKENS``). numba looks for a place to
 write in this order (``numba.core.caching``):
 
 1. ``NUMBA_CACHE_DIR``, if set (numba's own setting, for every numba user in the process);

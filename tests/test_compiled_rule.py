@@ -220,3 +220,37 @@ def test_compiled_and_array_code_give_the_same_scores_bit_for_bit(metric, option
     with compiled.preferring(False):
         arrays = score(hyps, refs, **options)
     assert repr(kernel) == repr(arrays)
+
+
+def test_a_call_its_size_alone_would_compile_runs_plain_while_the_cache_is_cold(fresh_rule, monkeypatch):
+    """Issue 45 item 5: compiling the loops costs more than it saves on one test set, so a call of
+    LOOPS_LARGE_INPUT_TOKENS .. LOOPS_COLD_CACHE_TOKENS words runs them plain until they are cached."""
+    cache = {"warm": False}
+    monkeypatch.setattr(compiled, "cached", lambda module: cache["warm"])
+    monkeypatch.setattr(compiled, "_said_cold", True)
+    test_set = compiled.LOOPS_LARGE_INPUT_TOKENS * 2
+    with compiled.one_call(test_set, (match_kernel,)):
+        assert not compiled.loops_compiled()
+        assert compiled.loops_compiled(work=compiled.LOOPS_LARGE_INPUT_TOKENS)  # degenerate text still compiles
+    with compiled.one_call(compiled.LOOPS_COLD_CACHE_TOKENS, (match_kernel,)):
+        assert compiled.loops_compiled()  # large enough to pay for compiling
+    cache["warm"] = True
+    with compiled.one_call(test_set, (match_kernel,)):
+        assert compiled.loops_compiled()  # cached: loading them pays
+    cache["warm"] = False
+    with compiled.one_call(test_set):
+        assert compiled.loops_compiled()  # a call that names no kernels keeps the size rule
+    with compiled.preferring(True), compiled.one_call(test_set, (match_kernel,)):
+        assert compiled.loops_compiled()  # the setting decides
+
+
+def test_the_cold_cache_rule_asks_numba_nothing_where_the_setting_or_the_size_decides(fresh_rule, monkeypatch):
+    def refuse(module):
+        raise AssertionError("the cache was consulted")
+
+    monkeypatch.setattr(compiled, "cached", refuse)
+    for tokens in (10, compiled.LOOPS_COLD_CACHE_TOKENS):
+        with compiled.one_call(tokens, (match_kernel,)):
+            pass
+    with compiled.preferring(False), compiled.one_call(compiled.LOOPS_LARGE_INPUT_TOKENS, (match_kernel,)):
+        assert not compiled.loops_compiled()

@@ -99,7 +99,7 @@ def jar_statistics(hypotheses: Sequence[str], references: Sequence[Sequence[str]
     pair_key = np.repeat(hyp_text, n_refs) * n_texts + ref_text
     distinct, pair_of = np.unique(pair_key, return_inverse=True)
     pair_hyp, pair_ref = distinct // n_texts, distinct % n_texts
-    with compiled.one_call(len(segments.tokens)):  # the corpus's words decide plain or compiled, once
+    with compiled.one_call(len(segments.tokens), (match_kernel, beam_kernel)):  # the corpus's words decide, once
         pair_rows, kept = _match_and_search(segments, pair_hyp, pair_ref, settings, params)
 
     # the first best reference of each hypothesis (a later one must score strictly higher)

@@ -20,7 +20,8 @@ from ngram_core.meteor.jar.corpus import MAX_WORDS
 from ngram_core.nist import corpus_nist
 from ngram_core.suite import score_all
 
-from conftest import REPO, require_module
+from helpers.data import REPO
+from helpers.require import require_module
 
 CORE = {"bleu": corpus_bleu, "nist": corpus_nist, "meteor": compute_meteor}
 HEADLINE = {"bleu": "bleu", "nist": "nist", "meteor": "meteor"}

@@ -7,7 +7,8 @@ from functools import lru_cache
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from conftest import REPO, load_system, oracle_records, record_id, require_module, require_wmt
+from helpers.data import REPO, load_system, oracle_records, record_id, require_wmt
+from helpers.require import require_module
 from ngram_core.bleu import corpus_bleu
 
 

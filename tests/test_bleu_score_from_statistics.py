@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import require_module
+from helpers.require import require_module
 from helpers.wmt_sample import wmt_sample
 from ngram_core.bleu import corpus_bleu, score_statistics
 

@@ -10,7 +10,7 @@ import datasets
 import evaluate
 import pytest
 
-from conftest import REPO
+from helpers.data import REPO
 from ngram_core.bleu import corpus_bleu
 
 PREDICTIONS = ["the cat sat on the mat", "a quick brown fox", ""]

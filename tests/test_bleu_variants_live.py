@@ -16,7 +16,7 @@ import warnings
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from conftest import require_module
+from helpers.require import require_module
 from ngram_core.bleu import corpus_bleu
 from helpers.wmt_sample import wmt_sample
 

@@ -17,7 +17,8 @@ from functools import lru_cache
 
 import pytest
 
-from conftest import load_system, oracle_records, record_id, require_module
+from helpers.data import load_system, oracle_records, record_id
+from helpers.require import require_module
 from ngram_core.bleu import corpus_bleu
 
 SGML_CHANGED = {("newstest2021", "de-en", "Online-A"), ("newstest2021", "en-de", "Online-W")}

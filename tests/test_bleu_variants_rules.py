@@ -11,7 +11,7 @@ import sys
 import numpy as np
 import pytest
 
-from conftest import REPO
+from helpers.data import REPO
 from ngram_core.bleu import bleu_statistics
 from ngram_core.bleu import OPTIONS, corpus_bleu, result_from_statistics
 from ngram_core.bleu.variants import VARIANTS, get_variant

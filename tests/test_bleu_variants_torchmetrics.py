@@ -16,7 +16,8 @@ from functools import lru_cache
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from conftest import load_system, require, require_module, require_wmt
+from helpers.data import load_system, require_wmt
+from helpers.require import require, require_module
 from ngram_core.bleu import corpus_bleu
 
 torchmetrics = require_module("torchmetrics")

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import require, require_module
+from helpers.require import require, require_module
 from helpers.caption_sets import caption_set
 
 from ngram_core.adapters.captioning import METRICS, COCOEvalCap, evaluate_files, load_captions

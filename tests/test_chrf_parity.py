@@ -23,7 +23,8 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from conftest import read_lines, require, require_module, require_wmt
+from helpers.data import read_lines, require_wmt
+from helpers.require import require, require_module
 
 from ngram_core import compiled, registry, score_all
 from ngram_core.chrf import corpus_chrf, kernel, statistics
@@ -252,7 +253,7 @@ def test_bad_input_is_named(predictions, references, error, words):
 # -- the other ways in ---------------------------------------------------------------------------
 def test_evaluate_script_and_segment_columns_equal_the_core():
     evaluate = require_module("evaluate")
-    from conftest import REPO
+    from helpers.data import REPO
     from ngram_core.adapters.datasets import score_columns, segment_columns
 
     hyps = ["The cat sat on the mat.", "Hello (world)!", ""]

@@ -11,7 +11,8 @@ from __future__ import annotations
 import pytest
 from hypothesis import HealthCheck, example, given, settings, strategies as st
 
-from conftest import read_lines, require, require_module, require_wmt
+from helpers.data import read_lines, require_wmt
+from helpers.require import require, require_module
 from ngram_core import compiled
 from ngram_core.chrf import corpus_chrf
 

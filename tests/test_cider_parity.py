@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import require_module
+from helpers.require import require_module
 from helpers.caption_sets import as_coco, caption_set, parity_cases
 
 from ngram_core.cider import cider_result, cider_statistics, corpus_cider

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import REPO
+from helpers.data import REPO
 from ngram_core.bleu import corpus_bleu
 from ngram_core.adapters.cli import _Messages, run
 from ngram_core.significance import score_systems

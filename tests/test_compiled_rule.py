@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from conftest import read_lines, require_wmt
+from helpers.data import read_lines, require_wmt
 
 import ngram_core
 from ngram_core import compiled

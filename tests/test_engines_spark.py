@@ -7,7 +7,8 @@ import runpy
 
 import pytest
 
-from conftest import REPO, require, require_module
+from helpers.data import REPO
+from helpers.require import require, require_module
 from helpers.engine_cases import (CASES, SCHEMA, assert_every_group, assert_refused_before_the_job, assert_same_result,
                           assert_segment_scores, case_id, expected, fail_once, wmt_rows)
 

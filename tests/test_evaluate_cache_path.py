@@ -9,7 +9,7 @@ import random
 import evaluate
 import pytest
 
-from conftest import REPO
+from helpers.data import REPO
 from ngram_core import bleu, chrf, cider, meteor, nist, rouge_l
 
 WORDS = ("the cat dog sat on a mat quickly , . ! über naïve 東京 ran jumped over lazy brown fox").split()

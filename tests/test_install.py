@@ -24,7 +24,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import REPO
+from helpers.data import REPO
 
 pytestmark = pytest.mark.slow
 

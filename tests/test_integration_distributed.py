@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import require_module
+from helpers.require import require_module
 
 SCRIPTS = Path(__file__).resolve().parent / "integration_scripts"
 sys.path.insert(0, str(SCRIPTS))

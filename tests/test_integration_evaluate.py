@@ -13,7 +13,8 @@ import datasets
 import evaluate
 import pytest
 
-from conftest import REPO, require_module
+from helpers.data import REPO
+from helpers.require import require_module
 
 SCRIPTS = Path(__file__).resolve().parent / "integration_scripts"
 sys.path.insert(0, str(SCRIPTS))

@@ -7,7 +7,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from conftest import require_module
+from helpers.require import require_module
 
 sys.path.insert(0, str(Path(__file__).resolve().parent / "integration_scripts"))
 

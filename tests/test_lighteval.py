@@ -16,7 +16,7 @@ import types
 
 import pytest
 
-from conftest import REPO, read_lines, require_wmt
+from helpers.data import REPO, read_lines, require_wmt
 
 if importlib.util.find_spec("lighteval") is None:
     pytest.skip("lighteval is not installed: it pins nltk 3.9.1 (ngram-core needs nltk>=3.10), so .ci/run runs "

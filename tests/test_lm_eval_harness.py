@@ -12,7 +12,8 @@ import shutil
 
 import pytest
 
-from conftest import REPO, WMT, read_lines, require_module, require_wmt
+from helpers.data import REPO, WMT, read_lines, require_wmt
+from helpers.require import require_module
 
 lm_eval = require_module("lm_eval")
 from lm_eval import evaluator  # noqa: E402

@@ -9,7 +9,7 @@ import importlib.util
 
 import pytest
 
-from conftest import read_lines, require_wmt
+from helpers.data import read_lines, require_wmt
 
 if importlib.util.find_spec("mbrs") is None:
     pytest.skip("mbrs is not installed: it pins numpy 1.26, so .ci/run runs this file in a venv of its own "

@@ -14,7 +14,8 @@ import lzma
 from pathlib import Path
 
 import pytest
-from conftest import load_system, require_module
+from helpers.data import load_system
+from helpers.require import require_module
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from helpers.nltk_offline import nltk_word_tokenize

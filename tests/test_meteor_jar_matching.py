@@ -15,7 +15,7 @@ from functools import lru_cache
 import numpy as np
 import pytest
 
-from conftest import read_lines, require_wmt
+from helpers.data import read_lines, require_wmt
 from helpers.jar_oracle import jar_probe, parse_match
 from ngram_core.meteor.java_text import string_hashes
 from ngram_core.meteor.jar.matching import jar_candidates

@@ -15,7 +15,7 @@ from functools import lru_cache
 
 import pytest
 
-from conftest import read_lines, require_wmt
+from helpers.data import read_lines, require_wmt
 from helpers.jar_oracle import decode, jar_probe
 from ngram_core.meteor.jar.normalize import java_lower, jar_tokens, normalize_lines
 

@@ -15,7 +15,7 @@ from typing import List, Tuple
 import numpy as np
 import pytest
 
-from conftest import require_module
+from helpers.require import require_module
 from helpers.jar_scores import jar_scores
 from helpers.meteor_samples import generated_segments, sampled_into
 from ngram_core.meteor import compute_meteor

@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from conftest import REPO, require
+from helpers.data import REPO
+from helpers.require import require
 from helpers.jar_oracle import jar_paths
 
 pytestmark = pytest.mark.oracle

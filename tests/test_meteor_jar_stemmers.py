@@ -13,7 +13,7 @@ import random
 
 import pytest
 
-from conftest import read_lines, require_wmt
+from helpers.data import read_lines, require_wmt
 from helpers.jar_oracle import decode, jar_probe
 from ngram_core.meteor.jar.stemmers import jar_stemmer
 

@@ -29,7 +29,7 @@ from ngram_core.meteor import compute_meteor
 from ngram_core.meteor.jar.corpus import MAX_WORDS
 from ngram_core.meteor.jar.normalize import jar_tokens
 
-from conftest import REPO, require_wmt
+from helpers.data import REPO, require_wmt
 
 ADDRESS_SPACE = int(2.5 * 2**30)
 SINGLE_THREADED = {"OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1",

@@ -10,7 +10,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conftest import load_system, oracle_records, record_id, require_module
+from helpers.data import load_system, oracle_records, record_id
+from helpers.require import require_module
 from ngram_core.meteor import compute_meteor
 from ngram_core.tokenizers import tokenize
 from helpers.nltk_wordnet import nltk_wordnet

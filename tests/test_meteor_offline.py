@@ -6,7 +6,7 @@ import os
 import subprocess
 import sys
 import pytest
-from conftest import REPO
+from helpers.data import REPO
 
 
 SCRIPT = """

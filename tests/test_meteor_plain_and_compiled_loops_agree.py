@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from conftest import read_lines, require_wmt
+from helpers.data import read_lines, require_wmt
 from helpers.meteor_samples import generated_segments, sampled_into
 from ngram_core import compiled
 from ngram_core.meteor import compute_meteor

@@ -7,7 +7,7 @@ import math
 
 import pytest
 
-from conftest import REPO
+from helpers.data import REPO
 
 from ngram_core.meteor import MeteorStats, compute_meteor, meteor_formula
 

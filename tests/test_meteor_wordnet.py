@@ -5,7 +5,8 @@ from pathlib import Path
 
 import pytest
 
-from conftest import load_system, oracle_records, require
+from helpers.data import load_system, oracle_records
+from helpers.require import require
 from ngram_core.meteor.nltk.wordnet import RESOURCE, get_wordnet
 from ngram_core.tokenizers import tokenize
 from helpers.nltk_wordnet import nltk_synonyms, nltk_wordnet

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import require_module
+from helpers.require import require_module
 from helpers.toy_metric import HYPS, OTHER, PRESENTATION, REFS, Toy, toy_precision
 from ngram_core import registry
 from ngram_core.bleu import corpus_bleu

@@ -7,7 +7,7 @@ import importlib.util
 import evaluate
 import pytest
 
-from conftest import REPO
+from helpers.data import REPO
 
 
 @pytest.mark.parametrize("folder", ["bleu_custom", "nist_custom", "meteor_custom", "chrf_custom", "rouge_l_custom",

@@ -7,7 +7,7 @@ run with NLTK 3.10's ``NISTTokenizer`` and ``corpus_nist`` offline (:mod:`nltk_o
 from __future__ import annotations
 
 import pytest
-from conftest import load_system
+from helpers.data import load_system
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 

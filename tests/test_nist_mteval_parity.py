@@ -18,7 +18,7 @@ from functools import lru_cache
 
 import pytest
 
-from conftest import REPO, load_system, oracle_records, record_id
+from helpers.data import REPO, load_system, oracle_records, record_id
 from ngram_core.nist import corpus_nist
 
 TOLERANCE = 1e-6

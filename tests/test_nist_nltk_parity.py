@@ -12,7 +12,8 @@ from __future__ import annotations
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from conftest import load_system, oracle_records, record_id, require_module
+from helpers.data import load_system, oracle_records, record_id
+from helpers.require import require_module
 from ngram_core.nist import corpus_nist
 
 

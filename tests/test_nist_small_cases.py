@@ -5,7 +5,8 @@ import math
 
 import pytest
 
-from conftest import REPO, require_module
+from helpers.data import REPO
+from helpers.require import require_module
 from ngram_core.nist import (
     BETA,
     corpus_nist,

@@ -15,7 +15,8 @@ import importlib.util
 
 import pytest
 
-from conftest import REPO, WMT, read_lines, require_module, require_wmt
+from helpers.data import REPO, WMT, read_lines, require_wmt
+from helpers.require import require_module
 from ngram_core import rewards
 
 torch = require_module("torch")

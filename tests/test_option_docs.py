@@ -5,7 +5,7 @@ import dataclasses
 import subprocess
 import sys
 
-from conftest import REPO
+from helpers.data import REPO
 
 
 def test_readme_and_cards_list_the_declared_options():

@@ -9,7 +9,7 @@ from __future__ import annotations
 import evaluate
 import pytest
 
-from conftest import REPO
+from helpers.data import REPO
 from ngram_core import compiled, registry
 from ngram_core.options import OptionSet
 from ngram_core.suite import score_all

@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import require
+from helpers.require import require
 from ngram_core.meteor.jar.settings import LANGUAGE_CODES
 from ngram_core.significance import score_systems
 from ngram_core.tokenizers import get_tokenizer, tokenize

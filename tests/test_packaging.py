@@ -11,7 +11,7 @@ from __future__ import annotations
 import configparser
 from pathlib import Path
 
-from conftest import REPO
+from helpers.data import REPO
 
 LGPL_HEADER = "# SPDX-License-Identifier: LGPL-2.1-only"
 GPL_HEADER = "# SPDX-License-Identifier: GPL-3.0-or-later"

@@ -16,7 +16,8 @@ import sacrebleu
 from hypothesis import given, settings, strategies as st
 
 import ngram_core
-from conftest import WMT, read_lines, require_module, require_wmt
+from helpers.data import WMT, read_lines, require_wmt
+from helpers.require import require_module
 from ngram_core.bleu.pairs import leave_one_out_scores
 from ngram_core.bleu import corpus_bleu
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from conftest import read_lines, require_wmt
+from helpers.data import read_lines, require_wmt
 from helpers.tokens import EDGE_CASES
 
 from ngram_core import compiled

@@ -5,7 +5,7 @@ from __future__ import annotations
 import evaluate
 import pytest
 
-from conftest import REPO
+from helpers.data import REPO
 from ngram_core.bleu import corpus_bleu
 from ngram_core.suite import score_all
 

@@ -26,7 +26,8 @@ import numpy as np
 import pytest
 import sacrebleu
 
-from conftest import WMT, read_lines, require_module, require_wmt
+from helpers.data import WMT, read_lines, require_wmt
+from helpers.require import require_module
 from ngram_core import rewards
 from ngram_core.meteor import compute_meteor
 

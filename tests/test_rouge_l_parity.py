@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conftest import require_module
+from helpers.require import require_module
 from helpers.caption_sets import as_coco, caption_set, parity_cases
 
 from ngram_core.rouge_l import MAX_TOKENS, corpus_rouge_l, lcs_length

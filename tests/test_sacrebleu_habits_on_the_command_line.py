@@ -12,7 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from conftest import REPO, require, require_wmt
+from helpers.data import REPO, require_wmt
+from helpers.require import require
 
 BIN = Path(sys.executable).parent
 

@@ -21,7 +21,8 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from conftest import read_lines, require, require_module, require_wmt
+from helpers.data import read_lines, require_wmt
+from helpers.require import require, require_module
 
 pytestmark = [pytest.mark.oracle, pytest.mark.slow]
 

@@ -7,7 +7,8 @@ import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from conftest import read_lines, require_module, require_wmt
+from helpers.data import read_lines, require_wmt
+from helpers.require import require_module
 from helpers.tokens import EDGE_CASES, sacrebleu_tokens
 
 import ngram_core.bleu as bleu_module

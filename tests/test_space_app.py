@@ -15,7 +15,8 @@ import time
 from pathlib import Path
 
 import pytest
-from conftest import REPO, require, require_module
+from helpers.data import REPO
+from helpers.require import require, require_module
 
 from ngram_core import registry
 from ngram_core.adapters import space

@@ -23,7 +23,8 @@ import threading
 from pathlib import Path
 
 import pytest
-from conftest import REPO, require, require_module
+from helpers.data import REPO
+from helpers.require import require, require_module
 from helpers.spaces import METRIC_FOLDERS, metric_folder
 
 from ngram_core import registry

@@ -19,7 +19,8 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from conftest import read_lines, require_module, require_wmt
+from helpers.data import read_lines, require_wmt
+from helpers.require import require_module
 from helpers.parity import every_way
 
 import ngram_core

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 from helpers.coco_text import EXAMPLES, captions
-from conftest import require_module
+from helpers.require import require_module
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 

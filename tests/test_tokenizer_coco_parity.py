@@ -25,7 +25,7 @@ from helpers.coco_text import (
     sigma_captions,
     wmt_english_lines,
 )
-from conftest import require_module
+from helpers.require import require_module
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 

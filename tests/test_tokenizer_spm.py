@@ -15,7 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from conftest import REPO, WMT, have_wmt, read_lines, require_module, require_wmt
+from helpers.data import REPO, WMT, have_wmt, read_lines, require_wmt
+from helpers.require import require_module
 from helpers.tokens import EDGE_CASES, encoded_tokens, sacrebleu_tokens, wmt_lines
 from ngram_core.ngrams.corpus import encode_texts
 from ngram_core.tokenizers import get_tokenizer, tokenize

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pyarrow as pa
 import pytest
-from conftest import require_module
+from helpers.require import require_module
 from hypothesis import given, settings
 from hypothesis import strategies as st
 

@@ -92,7 +92,7 @@ WMT = {("newstest2021", "de-en"): ("Online-A", ("A", "B")), ("newstest2021", "en
 
 def wmt_corpus(testset: str, langpair: str, system: str, refs, n: int = 150):
     """The first ``n`` segments of a WMT system and its references, one list per segment."""
-    from conftest import read_lines, require_wmt
+    from helpers.data import read_lines, require_wmt
 
     pair = require_wmt() / testset / langpair
     hyps = list(read_lines(pair / f"sys.{system}.txt"))[:n]

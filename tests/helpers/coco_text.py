@@ -12,7 +12,8 @@ import random
 import re
 import shutil
 
-from conftest import read_lines, require, require_module, require_wmt
+from helpers.data import read_lines, require_wmt
+from helpers.require import require, require_module
 from hypothesis import strategies as st
 
 # Pieces that exercise the lexer's rules, mixed with random characters below.

@@ -18,7 +18,7 @@ import pytest
 import ngram_core
 from ngram_core import registry
 
-from conftest import read_lines, require_wmt
+from helpers.data import read_lines, require_wmt
 
 SEGMENTS = 60  # per system: enough for every n-gram order and both reference counts, quick on 2 cores
 PAIRS = (("generaltest2022", "zh-en", ("A", "B")), ("newstest2021", "de-en", ("A",)))

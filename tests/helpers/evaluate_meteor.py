@@ -3,7 +3,7 @@ offline (loading the metric from the Hub would download it)."""
 from __future__ import annotations
 
 import numpy as np
-from conftest import require_module
+from helpers.require import require_module
 from helpers.nltk_offline import nltk_word_tokenize
 from helpers.nltk_wordnet import nltk_wordnet
 

@@ -2,7 +2,7 @@
 offline (loading the metric from the Hub would download it)."""
 from __future__ import annotations
 
-from conftest import require_module
+from helpers.require import require_module
 from helpers.nltk_offline import nltk_nist_tokenizer
 
 # --- evaluate's metrics/nist_mt/nist_mt.py, NistMt._compute (huggingface/evaluate @ a7dd338, 2026-04-08) ---

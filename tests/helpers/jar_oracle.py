@@ -4,7 +4,7 @@
 probe, compiled against the jar with ``javac`` once per session into a temporary
 folder) for hashes, normalized lines, stems, synsets and match candidates: one JVM for
 a whole batch of requests. Tests call it with a batch; without ``java``, ``javac`` or
-pycocoevalcap it skips locally and fails in CI (:func:`conftest.require`).
+pycocoevalcap it skips locally and fails in CI (:func:`helpers.require.require`).
 """
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Iterable, List, Sequence, Tuple
 
-from conftest import require
+from helpers.require import require
 
 PROBE_SOURCE = Path(__file__).resolve().parents[1] / "jar" / "JarProbe.java"
 

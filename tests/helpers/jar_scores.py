@@ -14,7 +14,7 @@ import tempfile
 from pathlib import Path
 from typing import List, Sequence, Tuple
 
-from conftest import require
+from helpers.require import require
 from helpers.jar_oracle import jar_paths
 
 _SEGMENT = re.compile(r"^Segment (\d+) score:\t(\S+)$", re.M)

@@ -7,7 +7,8 @@ import random
 from functools import lru_cache
 from typing import List, Tuple
 
-from conftest import WMT, read_lines, require, require_wmt
+from helpers.data import WMT, read_lines, require_wmt
+from helpers.require import require
 
 PER_SYSTEM = 40  # segments sampled per system
 

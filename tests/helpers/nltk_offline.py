@@ -20,7 +20,7 @@ import tempfile
 from functools import lru_cache
 from pathlib import Path
 
-from conftest import require_module
+from helpers.require import require_module
 
 _TABLES = {"Number": "N", "Punctuation": "P", "Symbol": "S"}
 

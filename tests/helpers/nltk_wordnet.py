@@ -17,7 +17,8 @@ from __future__ import annotations
 from functools import lru_cache
 from pathlib import Path
 
-from conftest import SHARED, require, require_module
+from helpers.data import SHARED
+from helpers.require import require, require_module
 
 WORDNET_ROOT = Path("/usr/share/wordnet")
 LEXNAMES = SHARED / "data" / "wordnet" / "lexnames"

@@ -3,7 +3,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from conftest import REPO, require
+from helpers.data import REPO
+from helpers.require import require
 
 METRIC_FOLDERS = ["bleu_custom", "nist_custom", "meteor_custom", "chrf_custom", "ter_custom"]
 TOY = Path(__file__).resolve().parents[1] / "space_fixtures" / "toy_metric"

@@ -3,7 +3,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from conftest import read_lines, require_module, require_wmt
+from helpers.data import read_lines, require_wmt
+from helpers.require import require_module
 
 EDGE_CASES = [
     "", " ", ".", ",", "-", "0", ".5 x", "x 5.", "-5 a", "5-", "a\nb", "a-\nb", "x-<skipped>\ny",

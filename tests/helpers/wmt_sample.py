@@ -4,7 +4,7 @@ from __future__ import annotations
 import random
 from functools import lru_cache
 
-from conftest import load_system
+from helpers.data import load_system
 from ngram_core.tokenizers import tokenize
 
 

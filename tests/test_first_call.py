@@ -190,7 +190,7 @@ def test_the_first_meteor_run_on_a_test_set_with_an_empty_cache_runs_plain_and_s
     segments, 75,584 words) with an empty numba cache compiled METEOR 1.5's loops first (10 s
     of CPU, where the jar takes 7 s); it runs them plain (3 s), says so with the setting that
     compiles them once, and the same number. A process that finds them cached loads them."""
-    from conftest import require_wmt
+    from helpers.data import require_wmt
 
     test_set = require_wmt() / "generaltest2022" / "en-de"
     env = {k: v for k, v in os.environ.items() if k != "NGRAM_CORE_COMPILED"}

@@ -17,7 +17,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from conftest import load_system
+from helpers.data import load_system
 from ngram_core import compiled
 from ngram_core.bleu import corpus_bleu
 from ngram_core.ngrams.index import clipped_match_counts, tokenize_corpus

@@ -133,7 +133,8 @@ def _load_resources(settings: JarSettings, texts: Sequence[str]) -> None:
     if "synonym" in settings.stages:
         jar_synonyms()
     words = sum(map(str.count, texts, repeat(" "))) + len(texts)  # (a bound from below, short of runs of spaces)
-    compiled_loops = compiled.loops_compiled(words)
+    with compiled.one_call(words, (match_kernel, beam_kernel)):  # the rule the call's steps then follow
+        compiled_loops = compiled.loops_compiled(words)
     if compiled_loops:
         compiled.compile_loops(match_kernel)
         compiled.compile_loops(beam_kernel)

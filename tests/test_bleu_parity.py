@@ -2,12 +2,11 @@
 from __future__ import annotations
 
 import math
-from functools import lru_cache
-
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from helpers.data import REPO, load_system, oracle_records, record_id, require_wmt
+from helpers.data import load_system, oracle_records, record_id, require_wmt
+from helpers.parity import check
 from helpers.require import require_module
 from ngram_core.bleu import corpus_bleu
 
@@ -24,37 +23,44 @@ def _settings(record):
     return {"tokenize": s["tokenize"], "lowercase": s.get("lowercase", False)}
 
 
-def _check_against_record(out, record):
-    assert abs(out["score"] - record["score"]) <= 1e-9
-    assert out["counts"] == record["counts"]
-    assert out["totals"] == record["totals"]
-    assert out["translation_length"] == record["sys_len"]
-    assert out["reference_length"] == record["ref_len"]
-    assert out["brevity_penalty"] == pytest.approx(record["bp"], abs=1e-12)
-    assert [100 * p for p in out["precisions"]] == pytest.approx(record["precisions"], abs=1e-9)
-    # same fields as sacreBLEU's signature, apart from the version
-    theirs = dict(f.split(":", 1) for f in record["signature"].split("|"))
-    ours = dict(f.split(":", 1) for f in out["signature"].split("|")[1:])
-    for key in ("nrefs", "case", "eff", "tok", "smooth"):
-        assert ours[key] == theirs[key], key
+SIGNATURE = ("nrefs", "case", "eff", "tok", "smooth")  # sacreBLEU's signature fields, apart from the version
+# the record's tolerances: its score and precisions printed on 0-100, its brevity penalty
+RECORD_TOLERANCE = {"score": 1e-9, "percent_precisions": 1e-9, "brevity_penalty": 1e-12}
 
 
-@pytest.mark.oracle
-@pytest.mark.parametrize("record", bleu_records(), ids=lambda r: record_id(r) if r else "shared-data")
-def test_core_reproduces_sacrebleu_oracle_record(record):
+def _signature(text, skip):
+    return dict(f.split(":", 1) for f in text.split("|")[skip:])
+
+
+def recorded(record):
+    """The record's numbers in the fields of :func:`compared`."""
+    theirs = _signature(record["signature"], 0)
+    return {"score": record["score"], "counts": record["counts"], "totals": record["totals"],
+            "translation_length": record["sys_len"], "reference_length": record["ref_len"],
+            "brevity_penalty": record["bp"], "percent_precisions": record["precisions"],
+            **{f"signature_{key}": theirs[key] for key in SIGNATURE}}
+
+
+def compared(out):
+    """Our result with sacreBLEU's precisions (0-100) and signature fields."""
+    ours = _signature(out["signature"], 1)
+    return dict(out, percent_precisions=[100 * p for p in out["precisions"]],
+                **{f"signature_{key}": ours[key] for key in SIGNATURE})
+
+
+def check_record(record, ways):
     if record is None:
         oracle_records()
     if record["settings"]["tokenize"] == "ja-mecab":
         require_module("MeCab")
     hyps, refs = load_system(record)
-    _check_against_record(corpus_bleu(hyps, refs, **_settings(record)), record)
+    check("bleu", recorded(record), hyps, refs, _settings(record), ways=ways, tolerance=RECORD_TOLERANCE, view=compared)
 
 
-@lru_cache(maxsize=None)
-def _bleu_metric():
-    import evaluate
-
-    return evaluate.load(str(REPO / "bleu_custom"))
+@pytest.mark.oracle
+@pytest.mark.parametrize("record", bleu_records(), ids=lambda r: record_id(r) if r else "shared-data")
+def test_core_reproduces_sacrebleu_oracle_record(record):
+    check_record(record, ways=("function",))
 
 
 def one_record_per_setting():
@@ -72,13 +78,7 @@ def one_record_per_setting():
 @pytest.mark.oracle
 @pytest.mark.parametrize("record", one_record_per_setting(), ids=lambda r: record_id(r) if r else "shared-data")
 def test_evaluate_load_reproduces_sacrebleu_oracle_record(record):
-    if record is None:
-        oracle_records()
-    if record["settings"]["tokenize"] == "ja-mecab":
-        require_module("MeCab")
-    hyps, refs = load_system(record)
-    out = _bleu_metric().compute(predictions=hyps, references=refs, **_settings(record))
-    _check_against_record(out, record)
+    check_record(record, ways=("evaluate", "cli"))
 
 
 # --- live parity on generated corpora -------------------------------------------
@@ -95,6 +95,17 @@ def corpora(draw):
     hyps = draw(st.lists(SEGMENT, min_size=n, max_size=n))
     refs = [draw(st.lists(SEGMENT, min_size=1, max_size=3)) for _ in range(n)]
     return hyps, refs
+
+
+def sacrebleu_oracle(**kwargs):
+    """sacreBLEU live as the harness' oracle: its score, lengths, and counts (but add-k's, which it
+    reports with k added)."""
+    def oracle(hyps, refs):
+        theirs = sacrebleu_score(hyps, refs, **kwargs)
+        counts = {} if kwargs.get("smooth_method") == "add-k" else {"counts": theirs.counts, "totals": theirs.totals}
+        return {"score": theirs.score, "translation_length": theirs.sys_len, "reference_length": theirs.ref_len, **counts}
+
+    return oracle
 
 
 def sacrebleu_score(hyps, refs, **kwargs):
@@ -121,12 +132,8 @@ def test_live_parity_with_sacrebleu(tokenize, smooth_method, smooth_value, effec
     hyps, refs = corpus
     options = dict(tokenize=tokenize, lowercase=lowercase, smooth_method=smooth_method,
                    smooth_value=smooth_value, effective_order=effective_order)
-    ours = corpus_bleu(hyps, refs, return_segments=True, **options)
-    theirs = sacrebleu_score(hyps, refs, **options)
-    assert ours["score"] == pytest.approx(theirs.score, abs=1e-9)
-    assert ours["translation_length"] == theirs.sys_len and ours["reference_length"] == theirs.ref_len
-    if smooth_method != "add-k":  # sacreBLEU reports add-k's counts with k added
-        assert ours["counts"] == theirs.counts and ours["totals"] == theirs.totals
+    ours = check("bleu", sacrebleu_oracle(**options), hyps, refs, dict(options, return_segments=True),
+                 tolerance={"score": 1e-9})
     for hyp, seg_refs, seg_score in zip(hyps, refs, ours["segment_scores"]):
         expected = sacrebleu_score([hyp], [seg_refs], **options).score / 100
         assert seg_score == pytest.approx(expected, abs=1e-11)

@@ -24,9 +24,10 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from helpers.data import read_lines, require_wmt
+from helpers.parity import check, evaluate_metric, score
 from helpers.require import require, require_module
 
-from ngram_core import compiled, registry, score_all
+from ngram_core import compiled, registry
 from ngram_core.chrf import corpus_chrf, kernel, statistics
 from ngram_core.chrf.statistics import chrf_statistics
 from ngram_core.statistics import LocalWire
@@ -65,19 +66,23 @@ def _theirs(hyps, streams, options):
 
 
 # the three ways a call counts: plain Python (Counter), the array code (numpy), the compiled kernel (numba)
-PATHS = {"plain": (True, False), "arrays": (False, False), "compiled": (False, True)}
+PATHS = ("plain", "arrays", "compiled")
 
 
 def _ours(hyps, refs, options, path):
-    plain, compiled_kernel = PATHS[path]
-    with compiled.preferring_plain(plain), compiled.preferring(compiled_kernel):
-        return corpus_chrf(hyps, refs, return_segments=True, **options)
+    return score(path, "chrf", hyps, refs, dict(options, return_segments=True))
 
 
-def _same_signature(ours: str, theirs: str, options) -> None:
-    name, *fields = ours.split("|")
-    assert name == f"chrF{options.get('beta', 2)}" + "+" * options.get("word_order", 0)
-    assert fields[:-1] == theirs.split("|")[:-1] and fields[-1].startswith("version:ngram-core-")
+def sacrebleu_oracle(corpus, sentences, signature, options):
+    """sacreBLEU's numbers as the harness' oracle: corpus and sentence scores, the signature's fields."""
+    name = f"chrF{options.get('beta', 2)}" + "+" * options.get("word_order", 0)
+    return {"score": corpus, "segment_scores": [s / 100 for s in sentences],  # largest difference: 0
+            "signature_fields": [name] + signature.split("|")[:-1], "signature_version": True}
+
+
+def signature_fields(out):
+    *fields, version = out["signature"].split("|")
+    return dict(out, signature_fields=fields, signature_version=version.startswith("version:ngram-core-"))
 
 
 def _cases():
@@ -95,12 +100,9 @@ def test_wmt_scores_and_signatures_equal_sacrebleu(testset, langpair, system, op
     hyps, streams = _wmt(testset, langpair, system, refs_used)
     corpus, sentences, signature = _theirs(hyps, streams, options)
     refs = [list(r) for r in zip(*streams)]
-    for path in PATHS:
-        ours = _ours(hyps, refs, options, path)
-        assert ours["score"] == corpus and ours["chrf"] == corpus / 100
-        assert ours["segment_scores"] == [s / 100 for s in sentences]  # largest difference: 0
-        _same_signature(ours["signature"], signature, options)
-    assert score_all(hyps, refs, metrics=("chrf",), **options)["chrf"]["score"] == corpus
+    expected = dict(sacrebleu_oracle(corpus, sentences, signature, options), chrf=corpus / 100)
+    check("chrf", expected, hyps, refs, dict(options, return_segments=True), ways=PATHS + ("score_all",),
+          view=signature_fields)
 
 
 @pytest.mark.oracle
@@ -150,13 +152,9 @@ def _sacrebleu_on(hyps, refs, options):
 @example((["İ Σς ß"], [["i̇ σς ss"]]), {"lowercase": True})
 def test_generated_text_equals_sacrebleu(corpus, options):
     hyps, refs = corpus
-    corpus_score, sentences, signature = _sacrebleu_on(hyps, refs, options)
-    for path in PATHS:
-        ours = _ours(hyps, refs, options, path)
-        assert ours["score"] == corpus_score
-        assert ours["segment_scores"] == [s / 100 for s in sentences]
-        _same_signature(ours["signature"], signature, options)
-        assert 0 <= ours["score"] <= 100
+    expected = sacrebleu_oracle(*_sacrebleu_on(hyps, refs, options), options)
+    ours = check("chrf", expected, hyps, refs, dict(options, return_segments=True), ways=PATHS, view=signature_fields)
+    assert 0 <= ours["score"] <= 100
 
 
 @settings(max_examples=60, deadline=None)
@@ -252,14 +250,13 @@ def test_bad_input_is_named(predictions, references, error, words):
 
 # -- the other ways in ---------------------------------------------------------------------------
 def test_evaluate_script_and_segment_columns_equal_the_core():
-    evaluate = require_module("evaluate")
-    from helpers.data import REPO
+    require_module("evaluate")
     from ngram_core.adapters.datasets import score_columns, segment_columns
 
     hyps = ["The cat sat on the mat.", "Hello (world)!", ""]
     refs = [["The cat is on the mat.", "A cat sat on a mat."], ["Hello world!"], ["nothing"]]
     expected = corpus_chrf(hyps, refs, word_order=2)
-    metric = evaluate.load(str(REPO / "chrf_custom"), word_order=2)
+    metric = evaluate_metric("chrf", word_order=2)
     metric.add_batch(predictions=hyps[:2], references=refs[:2])
     metric.add_batch(predictions=hyps[2:], references=refs[2:])
     assert metric.compute() == expected

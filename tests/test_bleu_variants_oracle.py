@@ -18,6 +18,7 @@ from functools import lru_cache
 import pytest
 
 from helpers.data import load_system, oracle_records, record_id
+from helpers.parity import check
 from helpers.require import require_module
 from ngram_core.bleu import corpus_bleu
 
@@ -59,12 +60,10 @@ def test_nltk_variant_reproduces_nltk_corpus_bleu_records(record):
     if tokenize == "ja-mecab":
         require_module("MeCab")
     assert record["settings"]["smoothing"] is None and record["settings"]["weights"] == [0.25] * 4
-    out = corpus_bleu(hyps, refs, variant="nltk", tokenize=tokenize)
-    assert abs(out["bleu"] - record["score"]) <= 1e-12
-    assert out["counts"] == record["nltk_p_numerators"]
-    assert out["totals"] == record["nltk_p_denominators"]  # a hypothesis shorter than n counts as one n-gram
-    assert out["translation_length"] == record["hyp_len"]
-    assert out["reference_length"] == record["closest_ref_len"]
+    # (totals: a hypothesis shorter than n counts as one n-gram)
+    expected = {"bleu": record["score"], "counts": record["nltk_p_numerators"], "totals": record["nltk_p_denominators"],
+                "translation_length": record["hyp_len"], "reference_length": record["closest_ref_len"]}
+    check("bleu", expected, hyps, refs, {"variant": "nltk", "tokenize": tokenize}, tolerance={"bleu": 1e-12})
 
 
 @pytest.mark.oracle
@@ -72,13 +71,11 @@ def test_nltk_variant_reproduces_nltk_corpus_bleu_records(record):
 def test_evaluate_variant_reproduces_evaluate_bleu_records(record):
     hyps, refs = system_of(record)
     smooth = "add-one" if record["settings"]["smooth"] else "none"
-    out = corpus_bleu(hyps, refs, variant="evaluate", smooth_method=smooth, max_order=record["settings"]["max_order"])
-    assert abs(out["bleu"] - record["score"]) <= 1e-12
-    assert out["precisions"] == pytest.approx(record["precisions"], abs=1e-15)
-    for key in ("brevity_penalty", "length_ratio"):
-        assert abs(out[key] - record[key]) <= 1e-15, key
-    assert out["translation_length"] == record["translation_length"]
-    assert out["reference_length"] == record["reference_length"]  # the shortest references
+    fields = ("bleu", "precisions", "brevity_penalty", "length_ratio", "translation_length", "reference_length")
+    expected = dict({key: record[key] for key in fields[1:]}, bleu=record["score"])  # (reference_length: the shortest)
+    check("bleu", expected, hyps, refs, {"variant": "evaluate", "smooth_method": smooth,
+                                         "max_order": record["settings"]["max_order"]},
+          tolerance={"bleu": 1e-12, "precisions": 1e-15, "brevity_penalty": 1e-15, "length_ratio": 1e-15})
 
 
 def mteval_records(sgml_changed: bool):
@@ -88,21 +85,25 @@ def mteval_records(sgml_changed: bool):
     return [r for r in found if ((r["testset"], r["langpair"], r["system"]) in SGML_CHANGED) == sgml_changed]
 
 
+def _lowercase(record):
+    return False if record["settings"]["flags"] == "-c" else "ascii"
+
+
 def _mteval(hyps, refs, record):
-    return corpus_bleu(hyps, refs, variant="mteval", lowercase=False if record["settings"]["flags"] == "-c" else "ascii")
+    return corpus_bleu(hyps, refs, variant="mteval", lowercase=_lowercase(record))
 
 
-def _check_mteval(out, record):
-    assert abs(out["bleu"] - record["score"]) <= 1e-9
+def check_mteval(hyps, refs, record):
     # mteval's report prints the individual n-gram scores to 4 decimals
-    assert out["precisions"] == pytest.approx(record["individual_1to9"][:4], abs=5.1e-5)
+    check("bleu", {"bleu": record["score"], "precisions": record["individual_1to9"][:4]}, hyps, refs,
+          {"variant": "mteval", "lowercase": _lowercase(record)}, tolerance={"bleu": 1e-9, "precisions": 5.1e-5})
 
 
 @pytest.mark.oracle
 @pytest.mark.parametrize("record", mteval_records(sgml_changed=False), ids=_id)
 def test_mteval_variant_reproduces_mteval13a_bleu_records(record):
     hyps, refs = system_of(record)
-    _check_mteval(_mteval(hyps, refs, record), record)
+    check_mteval(hyps, refs, record)
 
 
 def _sgml_escaped(texts):
@@ -116,7 +117,7 @@ def test_mteval_records_with_a_literal_amp_differ_only_by_the_sgml_wrapping(reco
     assert any("&amp;" in h for h in hyps)
     plain = _mteval(hyps, refs, record)["bleu"]
     assert 1e-5 < abs(plain - record["score"]) < 1e-3  # the plain text is not what mteval saw
-    _check_mteval(_mteval(_sgml_escaped(hyps), [_sgml_escaped(r) for r in refs], record), record)
+    check_mteval(_sgml_escaped(hyps), [_sgml_escaped(r) for r in refs], record)
 
 
 @pytest.mark.oracle
@@ -124,5 +125,5 @@ def test_mteval_cumulative_scores_of_other_orders_match_its_report():
     record = mteval_records(sgml_changed=False)[0]
     hyps, refs = system_of(record)
     for n in range(1, 10):
-        out = corpus_bleu(hyps, refs, variant="mteval", max_order=n, lowercase=False if record["settings"]["flags"] == "-c" else "ascii")
+        out = corpus_bleu(hyps, refs, variant="mteval", max_order=n, lowercase=_lowercase(record))
         assert out["bleu"] == pytest.approx(record["cumulative_1to9"][n - 1], abs=5.1e-5)

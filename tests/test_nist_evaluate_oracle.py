@@ -11,20 +11,21 @@ from helpers.data import load_system
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import ngram_core
 from helpers.evaluate_nist_mt import evaluate_nist_mt
+from helpers.parity import check
 
 pytestmark = pytest.mark.oracle
 
 
-
-
-def ours(predictions, references, n=5, lowercase=False, western_lang=True):
-    """evaluate's arguments as ours: western_lang picks the tokenizer; NLTK ignores lowercase without it."""
+def check_nist_mt(predictions, references, tolerance=1e-12, n=5, lowercase=False, western_lang=True):
+    """Ours against evaluate's ``nist_mt`` (the oracle) with evaluate's arguments as ours: western_lang
+    picks the tokenizer; NLTK ignores lowercase without it."""
     options = {"variant": "nltk", "n": n, "lowercase": lowercase and western_lang}
     if not western_lang:
         options["tokenize"] = "nltk-nist-nonwestern"
-    return ngram_core.load("nist", **options).compute(predictions=predictions, references=references)["nist"]
+    arguments = {"n": n, "lowercase": lowercase, "western_lang": western_lang}
+    return check("nist", lambda p, r: {"nist": evaluate_nist_mt(p, r, **arguments)["nist_mt"]}, predictions,
+                 references, options, ways=("load",), tolerance=tolerance)["nist"]
 
 
 def test_evaluates_docstring_examples():
@@ -32,8 +33,8 @@ def test_evaluates_docstring_examples():
     refs = ["It is a guide to action that ensures that the military will forever heed Party commands",
             "It is the guiding principle which guarantees the military forces always being under the command of the Party",
             "It is the practical guide for the army always to heed the directions of the party"]
-    assert ours([hyp], [refs]) == evaluate_nist_mt([hyp], [refs])["nist_mt"] == 3.3709935957649324
-    assert ours([hyp], [refs[0]]) == evaluate_nist_mt([hyp], [refs[0]])["nist_mt"] == 2.4477124183006533
+    assert check_nist_mt([hyp], [refs], tolerance=0.0) == 3.3709935957649324
+    assert check_nist_mt([hyp], [refs[0]], tolerance=0.0) == 2.4477124183006533
 
 
 SYSTEMS = [("newstest2021", "en-de", "Online-W", ["A", "C", "D"]), ("newstest2021", "de-en", "happypoet", ["A", "B"]),
@@ -49,15 +50,13 @@ def test_equals_evaluates_nist_mt_on_wmt_data(system, lowercase, western_lang):
     hyps, refs = hyps[:300], refs[:300]  # NLTK's corpus_nist is slow
     if len(ref_names) == 1:  # evaluate's other input form: one string per prediction
         refs = [r[0] for r in refs]
-    expected = evaluate_nist_mt(hyps, refs, lowercase=lowercase, western_lang=western_lang)["nist_mt"]
-    assert ours(hyps, refs, lowercase=lowercase, western_lang=western_lang) == pytest.approx(expected, rel=0, abs=1e-12)
+    check_nist_mt(hyps, refs, lowercase=lowercase, western_lang=western_lang)
 
 
 def test_other_orders_equal_evaluates_nist_mt():
     hyps, refs = load_system({"testset": "newstest2021", "langpair": "de-en", "system": "happypoet", "refs": ["A", "B"]})
     for n in (1, 2, 4, 7):
-        expected = evaluate_nist_mt(hyps[:200], refs[:200], n=n)["nist_mt"]
-        assert ours(hyps[:200], refs[:200], n=n) == pytest.approx(expected, rel=0, abs=1e-12)
+        check_nist_mt(hyps[:200], refs[:200], n=n)
 
 
 WORDS = ["The", "cat", "sat", "on", "the", "mat", ".", ",", "3.5", "U.S.", "&amp;", "<skipped>", "don't", "(a)",
@@ -81,5 +80,4 @@ def corpora(draw):
 @given(corpus=corpora(), lowercase=st.booleans(), western_lang=st.booleans())
 def test_equals_evaluates_nist_mt_on_generated_text(corpus, lowercase, western_lang):
     hyps, refs = corpus
-    expected = evaluate_nist_mt(hyps, refs, lowercase=lowercase, western_lang=western_lang)["nist_mt"]
-    assert ours(hyps, refs, lowercase=lowercase, western_lang=western_lang) == pytest.approx(expected, rel=0, abs=1e-12)
+    check_nist_mt(hyps, refs, lowercase=lowercase, western_lang=western_lang)

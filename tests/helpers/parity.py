@@ -104,6 +104,7 @@ def cli_score(metric: str, predictions, references, **options: Any) -> float:
     """The headline number ``ngram-score`` prints for the corpus (references: the same number a segment)."""
     from ngram_core.adapters.cli import run
 
+    references = [[r] if isinstance(r, str) else r for r in references]
     width = {len(r) for r in references}
     assert len(width) == 1, "the command line takes the same number of references for every segment"
     with tempfile.TemporaryDirectory() as folder:
@@ -179,7 +180,7 @@ def check(metric: str, oracle: Oracle, predictions: Sequence[str], references: S
       its segment scores where both return them.
     """
     options = dict(options or {})
-    predictions, references = list(predictions), [list(r) for r in references]
+    predictions, references = list(predictions), [r if isinstance(r, str) else list(r) for r in references]
     expected = oracle(predictions, references) if callable(oracle) else dict(oracle or {})
     key = key or headline(metric)
     first = None

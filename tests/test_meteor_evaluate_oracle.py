@@ -22,24 +22,28 @@ from helpers.nltk_offline import nltk_word_tokenize
 
 import ngram_core
 from helpers.evaluate_meteor import evaluate_meteor
+from helpers.parity import check
 from ngram_core.tokenizers import tokenize
 from ngram_core.tokenizers.tokenizer_nltk import PUNKT_ENGLISH
 
 REPO = Path(__file__).resolve().parents[1]
 
 
+def check_meteor(predictions, references, **parameters):
+    """Ours (``variant="nltk"``) against evaluate's ``meteor`` (the oracle) with its ``alpha``, ``beta``
+    and ``gamma``, to 1e-12."""
+    def oracle(p, r):
+        return {"meteor": evaluate_meteor(p, r, **parameters)["meteor"]}
 
-
-def ours(predictions, references, **options):
-    return ngram_core.load("meteor", variant="nltk", **options).compute(predictions=predictions,
-                                                                         references=references)["meteor"]
+    return check("meteor", oracle, predictions, references, dict(parameters, variant="nltk"), ways=("load",),
+                 tolerance=1e-12)["meteor"]
 
 
 def test_the_issues_example():
     hyp, ref = "He doesn't like U.S. politics.", "He does not like American politics."
-    expected = evaluate_meteor([hyp], [ref])["meteor"]
-    assert ours([hyp], [ref]) == pytest.approx(expected, rel=0, abs=1e-12)
-    assert ours([hyp], [ref], tokenize="13a") != pytest.approx(expected, abs=1e-3)  # 13a splits "U.S." and "n't" otherwise
+    expected = check_meteor([hyp], [ref])
+    thirteen_a = ngram_core.load("meteor", variant="nltk", tokenize="13a").compute(predictions=[hyp], references=[ref])
+    assert thirteen_a["meteor"] != pytest.approx(expected, abs=1e-3)  # 13a splits "U.S." and "n't" otherwise
 
 
 SYSTEMS = [("newstest2021", "de-en", "happypoet", ["A", "B"]), ("newstest2021", "cs-en", "Online-A", ["A"]),
@@ -54,17 +58,14 @@ def test_equals_evaluates_meteor_on_wmt_data(system):
     hyps, refs = hyps[::4], refs[::4]
     if len(ref_names) == 1:  # evaluate's other input form: one string per prediction
         refs = [r[0] for r in refs]
-    expected = evaluate_meteor(hyps, refs)["meteor"]
-    assert ours(hyps, refs) == pytest.approx(expected, rel=0, abs=1e-12)
+    check_meteor(hyps, refs)
 
 
 @pytest.mark.oracle
 def test_parameters_equal_evaluates_meteor():
     hyps, refs = load_system({"testset": "newstest2021", "langpair": "de-en", "system": "happypoet", "refs": ["A", "B"]})
     for alpha, beta, gamma in ((0.85, 0.2, 0.6), (0.5, 1.0, 0.0), (1.0, 3.0, 1.0)):
-        expected = evaluate_meteor(hyps[:150], refs[:150], alpha, beta, gamma)["meteor"]
-        got = ours(hyps[:150], refs[:150], alpha=alpha, beta=beta, gamma=gamma)
-        assert got == pytest.approx(expected, rel=0, abs=1e-12)
+        check_meteor(hyps[:150], refs[:150], alpha=alpha, beta=beta, gamma=gamma)
 
 
 WORDS = ["The", "dog", "dogs", "ran", "running", "U.S.", "Mr.", "Smith", "doesn't", "can't", "\"quoted\"", "(a)",
@@ -77,8 +78,7 @@ SENTENCE = st.lists(st.sampled_from(WORDS), min_size=1, max_size=14).map(" ".joi
 @given(hyps=st.lists(SENTENCE, min_size=1, max_size=4), data=st.data())
 def test_equals_evaluates_meteor_on_generated_text(hyps, data):
     refs = [data.draw(st.lists(SENTENCE, min_size=1, max_size=3)) for _ in hyps]
-    expected = evaluate_meteor(hyps, refs)["meteor"]
-    assert ours(hyps, refs) == pytest.approx(expected, rel=0, abs=1e-12)
+    check_meteor(hyps, refs)
 
 
 # --- the shipped Punkt parameters and their source ---------------------------------------------

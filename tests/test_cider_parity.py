@@ -10,6 +10,7 @@ import pytest
 
 from helpers.require import require_module
 from helpers.caption_sets import as_coco, caption_set, parity_cases
+from helpers.parity import check
 
 from ngram_core.cider import cider_result, cider_statistics, corpus_cider
 
@@ -23,21 +24,28 @@ SETS = {
     "one-image": dict(images=1, captions=5, seed=14),
     "two-images": dict(images=2, captions=1, seed=15),
 }
+WAYS = ("function", "load", "score_all")
+
+
+def pycocoevalcap(**options):
+    """pycocoevalcap's ``Cider(**options)`` live as the harness' oracle: corpus and per-image scores."""
+    def oracle(hyps, refs):
+        score, scores = cider.Cider(**options).compute_score(*as_coco(hyps, refs))
+        return {"cider": score, "segment_scores": scores.tolist()}
+
+    return oracle
+
+
 @pytest.mark.parametrize("corpus", list(parity_cases(SETS)))
 def test_cider_is_pycocoevalcaps_cider_per_image_and_corpus(corpus):
     hyps, refs = corpus()
-    theirs, their_scores = cider.Cider().compute_score(*as_coco(hyps, refs))
-    ours = corpus_cider(hyps, refs, return_segments=True)
-    assert ours["segment_scores"] == their_scores.tolist()
-    assert ours["cider"] == theirs
+    check("cider", pycocoevalcap(), hyps, refs, {"return_segments": True}, ways=WAYS)
 
 
 @pytest.mark.parametrize("sigma", [3.0, 0.5])
 def test_sigma_is_pycocoevalcaps_sigma(sigma):
     hyps, refs = caption_set(200, seed=16)
-    score, scores = cider.Cider(sigma=sigma).compute_score(*as_coco(hyps, refs))
-    ours = corpus_cider(hyps, refs, return_segments=True, sigma=sigma)
-    assert (ours["cider"], ours["segment_scores"]) == (score, scores.tolist())
+    check("cider", pycocoevalcap(sigma=sigma), hyps, refs, {"return_segments": True, "sigma": sigma}, ways=WAYS)
 
 
 def test_shards_added_score_as_the_whole_corpus_not_as_their_own_corpora():

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from helpers.require import require_module
 from helpers.caption_sets import as_coco, caption_set, parity_cases
+from helpers.parity import check
 
 from ngram_core.rouge_l import MAX_TOKENS, corpus_rouge_l, lcs_length
 
@@ -37,22 +38,26 @@ def _rouge_score(hyps, refs):
     return np.mean(np.array(scores)), scores
 
 
+WAYS = ("function", "load", "score_all")
+
+
+def oracle(tool):
+    """A tool's (corpus, per-image scores) as the harness' oracle."""
+    def numbers(hyps, refs):
+        score, scores = tool(hyps, refs)
+        return {"rouge_l": score, "segment_scores": scores}
+
+    return numbers
+
+
 @pytest.mark.parametrize("corpus", list(parity_cases(SETS)))
 def test_coco_variant_is_pycocoevalcaps_rouge_per_image_and_corpus(corpus):
-    hyps, refs = corpus()
-    theirs, their_scores = _coco(hyps, refs)
-    ours = corpus_rouge_l(hyps, refs, return_segments=True)
-    assert ours["segment_scores"] == their_scores
-    assert ours["rouge_l"] == theirs
+    check("rouge_l", oracle(_coco), *corpus(), {"return_segments": True}, ways=WAYS)
 
 
 @pytest.mark.parametrize("corpus", list(parity_cases(SETS)))
 def test_rouge_score_variant_is_rouge_scores_rougeL_with_its_tokenizer(corpus):
-    hyps, refs = corpus()
-    theirs, their_scores = _rouge_score(hyps, refs)
-    ours = corpus_rouge_l(hyps, refs, variant="rouge_score", return_segments=True)
-    assert ours["segment_scores"] == their_scores
-    assert ours["rouge_l"] == theirs
+    check("rouge_l", oracle(_rouge_score), *corpus(), {"variant": "rouge_score", "return_segments": True}, ways=WAYS)
 
 
 def test_the_variants_differ_where_documented():

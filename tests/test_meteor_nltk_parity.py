@@ -11,6 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from helpers.data import load_system, oracle_records, record_id
+from helpers.parity import check
 from helpers.require import require_module
 from ngram_core.meteor import compute_meteor
 from ngram_core.tokenizers import tokenize
@@ -32,29 +33,34 @@ def test_nltk_variant_reproduces_oracle_mean(record):
     if record is None:
         oracle_records()  # skips or fails with the reason
     hyps, refs = load_system(record)
-    result = compute_meteor(hyps, refs, variant="nltk", tokenize="13a", lowercase=True)
-    assert abs(result["meteor"] - record["score"]) <= 1e-12
+    check("meteor", {"meteor": record["score"]}, hyps, refs, {"variant": "nltk", "tokenize": "13a", "lowercase": True},
+          tolerance=1e-12)
 
 
-def _nltk_segment_scores(hyps, refs, wordnet):
+def _nltk_segment_scores(hyps, refs, wordnet, **parameters):
     from nltk.translate.meteor_score import meteor_score
 
     hyp_tokens = tokenize(hyps, "13a")
-    ref_tokens = [tokenize(segment, "13a") for segment in refs]
-    return [meteor_score(r, h, wordnet=wordnet) for h, r in zip(hyp_tokens, ref_tokens)]
+    ref_tokens = [tokenize([segment] if isinstance(segment, str) else segment, "13a") for segment in refs]
+    return [meteor_score(r, h, wordnet=wordnet, **parameters) for h, r in zip(hyp_tokens, ref_tokens)]
+
+
+def check_nltk(hyps, refs, **parameters):
+    """Ours against NLTK's ``meteor_score`` segment by segment (the oracle), to the last bit."""
+    wordnet = nltk_wordnet()
+    check("meteor", lambda h, r: {"segment_scores": _nltk_segment_scores(h, r, wordnet, **parameters)}, hyps, refs,
+          dict(parameters, variant="nltk", tokenize="13a", return_segments=True))
 
 
 def test_nltk_variant_equals_live_nltk_segment_by_segment_on_wmt():
     """Every 7th segment of every English-target system, scores equal to the last bit."""
-    wordnet = nltk_wordnet()
     compared = 0
     for record in _meteor_records():
         if record is None:
             oracle_records()
         hyps, refs = load_system(record)
         hyps, refs = hyps[::7], refs[::7]
-        ours = compute_meteor(hyps, refs, variant="nltk", tokenize="13a", return_segments=True)["segment_scores"]
-        assert ours == _nltk_segment_scores(hyps, refs, wordnet), record_id(record)
+        check_nltk(hyps, refs)
         compared += len(hyps)
     assert compared > 5000
 
@@ -68,22 +74,13 @@ _SENTENCE = st.lists(st.sampled_from(_WORDS), min_size=0, max_size=12).map(" ".j
 @settings(max_examples=300, deadline=None)
 @given(hyp=_SENTENCE, refs=st.lists(_SENTENCE, min_size=1, max_size=3))
 def test_nltk_variant_equals_live_nltk_on_generated_sentences(hyp, refs):
-    wordnet = nltk_wordnet()
-    ours = compute_meteor([hyp], [refs], variant="nltk", tokenize="13a", return_segments=True)["segment_scores"]
-    assert ours == _nltk_segment_scores([hyp], [refs], wordnet)
+    check_nltk([hyp], [refs])
 
 
 @settings(max_examples=100, deadline=None)
 @given(hyp=_SENTENCE, ref=_SENTENCE, alpha=st.floats(0, 1), beta=st.floats(0, 5), gamma=st.floats(0, 1))
 def test_nltk_variant_equals_live_nltk_for_any_parameters(hyp, ref, alpha, beta, gamma):
-    from nltk.translate.meteor_score import meteor_score
-
-    wordnet = nltk_wordnet()
-    ours = compute_meteor([hyp], [ref], variant="nltk", tokenize="13a", alpha=alpha, beta=beta, gamma=gamma,
-                          return_segments=True)
-    hyp_tokens, ref_tokens = tokenize([hyp, ref], "13a")
-    theirs = meteor_score([ref_tokens], hyp_tokens, wordnet=wordnet, alpha=alpha, beta=beta, gamma=gamma)
-    assert ours["segment_scores"] == [theirs]
+    check_nltk([hyp], [ref], alpha=alpha, beta=beta, gamma=gamma)
 
 
 def test_nltk_variant_matches_nltk_documented_example():

@@ -13,6 +13,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from helpers.data import load_system, oracle_records, record_id
+from helpers.parity import check
 from helpers.require import require_module
 from ngram_core.nist import corpus_nist
 
@@ -41,6 +42,11 @@ def _nltk_nist(hyps, refs, tokenize="13a"):
     )
 
 
+def live_nltk(hyps, refs):
+    """NLTK's corpus_nist live as the harness' oracle."""
+    return {"nist": _nltk_nist(hyps, refs)}
+
+
 @pytest.mark.oracle
 @pytest.mark.parametrize("record", nltk_records(single_reference=True), ids=lambda r: record_id(r) if r else "shared-data")
 def test_single_reference_equals_nltk_oracle_record(record):
@@ -49,7 +55,7 @@ def test_single_reference_equals_nltk_oracle_record(record):
     if _tokenizer(record) == "ja-mecab":
         require_module("MeCab")
     hyps, refs = load_system(record)
-    assert corpus_nist(hyps, refs, tokenize=_tokenizer(record))["nist"] == pytest.approx(record["score"], abs=1e-9)
+    check("nist", {"nist": record["score"]}, hyps, refs, {"tokenize": _tokenizer(record)}, tolerance=1e-9)
 
 
 @pytest.mark.oracle
@@ -58,15 +64,14 @@ def test_single_reference_equals_live_nltk(system):
     testset, langpair, name = system
     hyps, refs = load_system({"testset": testset, "langpair": langpair, "system": name, "refs": ["A"]})
     hyps, refs = hyps[:400], refs[:400]  # NLTK is slow; the whole systems are in the oracle records
-    theirs = _nltk_nist(hyps, refs)
-    assert corpus_nist(hyps, refs)["nist"] == pytest.approx(theirs, abs=1e-9)
+    check("nist", live_nltk, hyps, refs, tolerance=1e-9)
 
 
 @pytest.mark.oracle
 def test_first_reference_of_a_multi_reference_pair_equals_live_nltk():
     hyps, refs = load_system({"testset": "newstest2021", "langpair": "en-de", "system": "ICL", "refs": ["C"]})
     hyps, refs = hyps[:400], refs[:400]
-    assert corpus_nist(hyps, refs)["nist"] == pytest.approx(_nltk_nist(hyps, refs), abs=1e-9)
+    check("nist", live_nltk, hyps, refs, tolerance=1e-9)
 
 
 # NLTK / ours - 1 on the recorded multi-reference systems (2-3 references, 32 records):
@@ -117,9 +122,8 @@ def single_reference_corpora(draw):
 def test_live_parity_with_nltk_on_generated_corpora(corpus):
     nist_score = require_module("nltk.translate.nist_score")
     hyps, refs = corpus
-    theirs = nist_score.corpus_nist([[r] for r in refs], hyps, n=5)
-    ours = corpus_nist([" ".join(h) for h in hyps], [" ".join(r) for r in refs], tokenize="none")
-    assert ours["nist"] == pytest.approx(theirs, abs=1e-9)
+    check("nist", {"nist": nist_score.corpus_nist([[r] for r in refs], hyps, n=5)}, [" ".join(h) for h in hyps],
+          [" ".join(r) for r in refs], {"tokenize": "none"}, tolerance=1e-9)
 
 
 # --- variant="nltk": NLTK's corpus_nist / sentence_nist with several references, equal -------------
@@ -133,7 +137,7 @@ def test_nltk_variant_equals_nltk_oracle_record(record):
     if tokenize == "ja-mecab":
         require_module("MeCab")
     hyps, refs = load_system(record)
-    assert corpus_nist(hyps, refs, tokenize=tokenize, variant="nltk")["nist"] == record["score"]
+    check("nist", {"nist": record["score"]}, hyps, refs, {"tokenize": tokenize, "variant": "nltk"})
 
 
 def _tokens(texts, tokenize="13a", lowercase=False):

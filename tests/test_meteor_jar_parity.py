@@ -15,6 +15,7 @@ from typing import List, Tuple
 import numpy as np
 import pytest
 
+from helpers.parity import check
 from helpers.require import require_module
 from helpers.jar_scores import jar_scores
 from helpers.meteor_samples import generated_segments, sampled_into
@@ -23,17 +24,20 @@ from ngram_core.meteor import compute_meteor
 pytestmark = [pytest.mark.slow, pytest.mark.oracle]
 
 TOLERANCE = 1e-9
-def _compare(ours: dict, jar: Tuple[List[float], float]) -> Tuple[int, float]:
+def jar_oracle(jar: Tuple[List[float], float]) -> dict:
+    """The jar's segment scores and Final score as the harness' oracle; the headline is its Final score."""
     segment, final = jar
-    mine = np.array(ours["segment_scores"])
-    assert len(mine) == len(segment)
-    diff = np.abs(mine - np.array(segment))
-    worst = int(np.argmax(diff)) if len(diff) else 0
-    assert diff.max(initial=0) <= TOLERANCE, f"segment {worst + 1}: ours {mine[worst]!r}, the jar's {segment[worst]!r}"
-    assert abs(ours["meteor_corpus"] - final) <= TOLERANCE, (ours["meteor_corpus"], final)
-    assert ours["meteor"] == ours["meteor_corpus"]  # the headline is the jar's Final score
-    assert abs(ours["meteor_mean"] - float(np.mean(segment))) <= TOLERANCE
-    return len(segment), float(diff.max(initial=0))
+    return {"segment_scores": list(segment), "meteor_corpus": final, "meteor": final,
+            "meteor_mean": float(np.mean(segment)), "headline_is_final": True}
+
+
+def _headline(out):
+    return dict(out, headline_is_final=out["meteor"] == out["meteor_corpus"])
+
+
+def check_jar(hyps, refs, jar, **options):
+    check("meteor", jar_oracle(jar), hyps, refs, dict(options, return_segments=True), tolerance=TOLERANCE,
+          view=_headline)
 
 
 @pytest.fixture(scope="module")
@@ -47,7 +51,7 @@ def english_single():
 
 def test_wmt_english_and_generated_text_equal_the_jar(english_single):
     hyps, refs, jar = english_single
-    _compare(compute_meteor(hyps, refs, return_segments=True), jar)
+    check_jar(hyps, refs, jar)
 
 
 def test_generated_text_alone_equals_the_jar_segment_by_segment(english_single):
@@ -60,32 +64,30 @@ def test_generated_text_alone_equals_the_jar_segment_by_segment(english_single):
 def test_two_references_equal_the_jar():
     hyps, refs = sampled_into("en", 2)
     refs = [list(r) for r in refs]
-    _compare(compute_meteor(list(hyps), refs, return_segments=True), jar_scores(hyps, refs, ["-l", "en", "-norm", ]))
+    check_jar(hyps, refs, jar_scores(hyps, refs, ["-l", "en", "-norm", ]))
 
 
 def test_exact_module_alone_equals_the_jar():
     hyps, refs = sampled_into("en", 1)
     refs = [list(r) for r in refs]
-    _compare(compute_meteor(list(hyps), refs, stages="exact", return_segments=True),
-             jar_scores(hyps, refs, ["-l", "en", "-norm", "-m", "exact"]))
+    check_jar(hyps, refs, jar_scores(hyps, refs, ["-l", "en", "-norm", "-m", "exact"]), stages="exact")
 
 
 @pytest.mark.parametrize("language", ["de", "ru"])
 def test_german_and_russian_targets_with_exact_and_stem_equal_the_jar(language):
     hyps, refs = sampled_into(language, 1)
     refs = [list(r) for r in refs]
-    _compare(compute_meteor(list(hyps), refs, language=language, stages=["exact", "stem"], return_segments=True),
-             jar_scores(hyps, refs, ["-l", language, "-norm", "-m", "exact stem"]))
+    check_jar(hyps, refs, jar_scores(hyps, refs, ["-l", language, "-norm", "-m", "exact stem"]), language=language,
+              stages=["exact", "stem"])
 
 
 def test_function_words_are_the_english_list_for_every_language():
     # the jar's command line reads function/english.words whatever -l says
     hyps, refs = ["die Katze und der Hund , the cat and the dog"], [["die Katze und der Hund , the cat and a dog"]]
     for language in ("de", "ru", "fr"):
-        ours = compute_meteor(hyps, refs, language=language, stages=["exact"], alpha=0.9, beta=3.0, gamma=0.5, delta=0.9,
-                        stage_weights=[1.0], return_segments=True)
-        _compare(ours, jar_scores(hyps, refs, ["-l", language, "-norm", "-m", "exact", "-p", "0.9 3 0.5 0.9",
-                                                "-w", "1.0"]))
+        jar = jar_scores(hyps, refs, ["-l", language, "-norm", "-m", "exact", "-p", "0.9 3 0.5 0.9", "-w", "1.0"])
+        check_jar(hyps, refs, jar, language=language, stages=["exact"], alpha=0.9, beta=3.0, gamma=0.5, delta=0.9,
+                  stage_weights=[1.0])
 
 
 def test_pycocoevalcap_meteor_equals_meteor_corpus():
@@ -98,9 +100,8 @@ def test_pycocoevalcap_meteor_equals_meteor_corpus():
         score, scores = scorer.compute_score(gts, res)
     finally:
         del scorer
-    ours = compute_meteor(hyps, refs, return_segments=True)
-    assert abs(ours["meteor_corpus"] - score) <= TOLERANCE
-    assert np.abs(np.array(ours["segment_scores"]) - np.array(scores)).max() <= TOLERANCE
+    check("meteor", {"meteor_corpus": score, "segment_scores": list(scores)}, hyps, refs, {"return_segments": True},
+          tolerance=TOLERANCE)
 
 
 def test_pycocoevalcap_pipeline_equals_tokenize_coco():
@@ -121,10 +122,9 @@ def test_pycocoevalcap_pipeline_equals_tokenize_coco():
                                              {k: [h] for k, h in enumerate(tok_hyps)})
     finally:
         del scorer
-    ours = compute_meteor(raw_hyps, refs, tokenize="coco", return_segments=True)
+    ours = check("meteor", {"meteor_corpus": score, "segment_scores": list(scores)}, raw_hyps, refs,
+                 {"tokenize": "coco", "return_segments": True}, tolerance=TOLERANCE)
     assert "tok:coco" in ours["signature"]
-    assert abs(ours["meteor_corpus"] - score) <= TOLERANCE
-    assert np.abs(np.array(ours["segment_scores"]) - np.array(scores)).max() <= TOLERANCE
 
 
 def _captions(n: int) -> Tuple[List[str], List[List[str]]]:

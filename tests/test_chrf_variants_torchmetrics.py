@@ -12,8 +12,8 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings, strategies as st
 
 from helpers.data import read_lines, require_wmt
+from helpers.parity import check
 from helpers.require import require, require_module
-from ngram_core import compiled
 from ngram_core.chrf import corpus_chrf
 
 torchmetrics = require_module("torchmetrics")
@@ -41,9 +41,14 @@ def _theirs(hyps, refs, options):
     return corpus.item(), sentences.tolist()
 
 
-def _ours(hyps, refs, options, path="arrays"):
-    with compiled.preferring(path == "compiled"):
-        return corpus_chrf(hyps, refs, variant="torchmetrics", return_segments=True, **options)
+def check_torchmetrics(hyps, refs, options, ways=("plain", "arrays"), segments=True):
+    """Ours (``variant="torchmetrics"``) against ``chrf_score`` (the oracle), bit for bit, through ``ways``."""
+    def oracle(h, r):
+        corpus, sentences = _theirs(h, r, options)
+        return {"chrf": corpus, **({"segment_scores": sentences} if segments else {})}
+
+    return check("chrf", oracle, hyps, refs, dict(options, variant="torchmetrics", return_segments=segments),
+                 ways=ways, key="chrf")
 
 
 def _wmt(testset, langpair, system, refs):
@@ -57,12 +62,9 @@ def _wmt(testset, langpair, system, refs):
 @pytest.mark.parametrize("system", SYSTEMS, ids=lambda s: f"{s[1]}-{s[2]}-{len(s[3])}refs")
 def test_wmt_corpus_and_sentences_equal_torchmetrics(system, name):
     hyps, refs = _wmt(*system)
-    corpus, sentences = _theirs(hyps, refs, OPTION_SETS[name])
-    ours = _ours(hyps, refs, OPTION_SETS[name])
-    assert ours["chrf"] == corpus and ours["score"] == 100 * corpus
-    assert ours["segment_scores"] == sentences
-    one = _ours(hyps, [r[:1] for r in refs], OPTION_SETS[name])  # one reference
-    assert one["chrf"] == _theirs(hyps, [r[:1] for r in refs], OPTION_SETS[name])[0]
+    ours = check_torchmetrics(hyps, refs, OPTION_SETS[name])
+    assert ours["score"] == 100 * ours["chrf"]
+    check_torchmetrics(hyps, [r[:1] for r in refs], OPTION_SETS[name])  # one reference
 
 
 def test_wmt_compiled_kernel_and_class_in_batches():
@@ -74,8 +76,8 @@ def test_wmt_compiled_kernel_and_class_in_batches():
     for at in range(0, len(hyps), 32):
         metric.update(hyps[at:at + 32], refs[at:at + 32])
     corpus, sentences = metric.compute()
-    ours = _ours(hyps, refs, options, path="compiled")
-    assert ours["chrf"] == corpus.item() and ours["segment_scores"] == sentences.tolist()
+    check("chrf", {"chrf": corpus.item(), "segment_scores": sentences.tolist()}, hyps, refs,
+          dict(options, variant="torchmetrics", return_segments=True), ways=("compiled",), key="chrf")
 
 
 def test_signature_and_options():
@@ -109,10 +111,7 @@ TEXT = st.text(st.sampled_from(list("ab ,.()\t\n\u00a0\u2003xyZ")), max_size=14)
 @example([("ab.", ["ab.", "ab ."]), ("x\u00a0y z", ["x y\tz"])], "chrF++")
 def test_generated_text_equals_torchmetrics(pairs, name):
     hyps, refs = [h for h, _ in pairs], [r for _, r in pairs]
-    corpus, sentences = _theirs(hyps, refs, OPTION_SETS[name])
-    ours = _ours(hyps, refs, OPTION_SETS[name])
-    assert ours["chrf"] == corpus
-    assert ours["segment_scores"] == sentences
+    check_torchmetrics(hyps, refs, OPTION_SETS[name])
 
 
 def test_nltk_chrf_is_the_default_variants_segment_scores_and_their_mean():
@@ -130,16 +129,11 @@ def test_nltk_chrf_is_the_default_variants_segment_scores_and_their_mean():
 
 def test_every_way_in_gives_its_numbers():
     """``load("chrf")``, ``score_all`` and the pairwise matrix (sentence scores) with the variant."""
-    import ngram_core
     from ngram_core.pairwise_scores import pairwise
 
     hyps, refs = _wmt(*SYSTEMS[0])
     hyps, refs = hyps[:20], refs[:20]
-    corpus, _ = _theirs(hyps, refs, {"word_order": 2})
-    assert ngram_core.load("chrf", variant="torchmetrics", word_order=2).compute(
-        predictions=hyps, references=refs)["chrf"] == corpus
-    assert ngram_core.score_all(hyps, refs, metrics=("chrf",), variant="torchmetrics",
-                                word_order=2)["chrf"]["chrf"] == corpus
+    check_torchmetrics(hyps, refs, {"word_order": 2}, ways=("load", "score_all"), segments=False)
     matrix = pairwise("chrf", hyps[:4], [r[0] for r in refs[:3]], variant="torchmetrics")
     assert matrix.tolist() == [[_theirs([h], [[r[0]]], {})[0] for r in refs[:3]] for h in hyps[:4]]
 
@@ -151,9 +145,7 @@ def test_inner_whitespace_on_both_counting_paths(path):
     hyps = ["a\tb c.", "x\u00a0y  z", " lead\ntrail ", "(q)\u2003r"]
     refs = [["a b c", "ab\tc."], ["x y z"], ["lead trail"], ["(q) r", "q\u2003r"]]
     for options in ({}, {"word_order": 2}, {"word_order": 2, "lowercase": True}):
-        corpus, sentences = _theirs(hyps, refs, options)
-        ours = _ours(hyps, refs, options, path)
-        assert ours["chrf"] == corpus and ours["segment_scores"] == sentences
+        check_torchmetrics(hyps, refs, options, ways=(path,))
 
 
 def test_paired_bootstrap_scores_its_number():

@@ -17,6 +17,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from helpers.data import load_system, require_wmt
+from helpers.parity import check
 from helpers.require import require, require_module
 from ngram_core.bleu import corpus_bleu
 
@@ -32,37 +33,35 @@ SYSTEMS = [("newstest2021", "en-de", "Online-W", ["A", "C", "D"]), ("newstest202
            ("newstest2021", "de-en", "NVIDIA-NeMo", ["A", "B"])]
 
 
-def float32_bound(ours) -> float:
+def float32_bound(ours, weights) -> float:
     """How far torchmetrics' float32 BLEU may be from ours: each of its N logs may be 1 ulp off the
     correctly rounded one (moving the exponent by up to 2^-23 w_n |ln p_n|), each of its two exps
     1 ulp (2^-23 relative), and the products round; twice that, for margin."""
-    terms = sum(w * abs(math.log(p)) for w, p in zip(ours["weights"], ours["precisions"]) if p > 0)
+    terms = sum(w * abs(math.log(p)) for w, p in zip(weights, ours["precisions"]) if p > 0)
     return ours["bleu"] * 2.0 ** -23 * (2 * terms + 6)
 
 
-def assert_close(ours: dict, theirs: float) -> None:
-    if theirs == 0.0 or ours["bleu"] == 0.0:  # the zero rule is exact
-        assert ours["bleu"] == theirs
-    else:
-        assert abs(ours["bleu"] - theirs) <= float32_bound(ours), (ours["bleu"], theirs)
+def check_bleu(hyps, refs, theirs: float, n_gram, smooth, weights=None, **options) -> dict:
+    """Ours (``variant="torchmetrics"``) against torchmetrics' number ``theirs`` (the oracle) within
+    :func:`float32_bound`; 0 (its zero rule) exactly."""
+    def bound(ours, expected):
+        if expected["bleu"] == 0.0 or ours["bleu"] == 0.0:  # the zero rule is exact
+            return 0.0
+        return float32_bound(ours, weights or [1 / n_gram] * n_gram)
 
-
-def ours_and_weights(hyps, refs, n_gram, smooth, weights=None, **options):
-    out = corpus_bleu(hyps, refs, variant="torchmetrics", max_order=n_gram, smooth_method=SMOOTH[smooth],
-                      weights=weights, return_segments=True, **options)
-    return dict(out, weights=weights or [1 / n_gram] * n_gram)
+    return check("bleu", {"bleu": theirs}, hyps, refs, dict(options, variant="torchmetrics", max_order=n_gram,
+                 smooth_method=SMOOTH[smooth], weights=weights, return_segments=True), tolerance=bound, key="bleu")
 
 
 def check_segments(hyps, refs, n_gram, smooth, weights=None, **options) -> int:
     """Each segment as a one-segment corpus against torchmetrics; ours per segment equal our
     ``segment_scores``. Returns how many segments torchmetrics scored exactly 0."""
-    scores = ours_and_weights(hyps, refs, n_gram, smooth, weights, **options)["segment_scores"]
+    scores = corpus_bleu(hyps, refs, variant="torchmetrics", max_order=n_gram, smooth_method=SMOOTH[smooth],
+                         weights=weights, return_segments=True, **options)["segment_scores"]
     zeros = 0
     for h, r, score in zip(hyps, refs, scores):
-        ours = ours_and_weights([h], [r], n_gram, smooth, weights, **options)
-        assert ours["bleu"] == score
         theirs = bleu_score([h], [r], n_gram=n_gram, smooth=smooth, weights=weights).item()
-        assert_close(ours, theirs)
+        assert check_bleu([h], [r], theirs, n_gram, smooth, weights, **options)["bleu"] == score
         zeros += theirs == 0.0
     return zeros
 
@@ -79,8 +78,8 @@ def system(testset, pair, name, refs):
 @pytest.mark.parametrize("testset,pair,name,refs", SYSTEMS, ids=[f"{p}-{len(r)}refs" for _, p, _, r in SYSTEMS])
 def test_bleu_score_on_real_systems(testset, pair, name, refs, n_gram, smooth):
     hyps, references = system(testset, pair, name, tuple(refs))
-    ours = ours_and_weights(hyps, references, n_gram, smooth, tokenize="none")
-    assert_close(ours, bleu_score(hyps, references, n_gram=n_gram, smooth=smooth).item())
+    check_bleu(hyps, references, bleu_score(hyps, references, n_gram=n_gram, smooth=smooth).item(), n_gram, smooth,
+               tokenize="none")
     # sentence level: each segment as a one-segment corpus (a sample: torchmetrics takes ~1 ms a call)
     rows = random.Random(n_gram).sample(range(len(hyps)), 150)
     zeros = check_segments([hyps[i] for i in rows], [references[i] for i in rows], n_gram, smooth, tokenize="none")
@@ -95,8 +94,7 @@ def test_bleu_score_class_updated_in_batches_with_weights(testset, pair, name, r
     metric = BLEUScore(n_gram=4, smooth=True, weights=weights)
     for start in range(0, len(hyps), 256):  # its float32 state adds up batch after batch
         metric.update(hyps[start:start + 256], references[start:start + 256])
-    ours = ours_and_weights(hyps, references, 4, True, weights=weights, tokenize="none")
-    assert_close(ours, metric.compute().item())
+    check_bleu(hyps, references, metric.compute().item(), 4, True, weights=weights, tokenize="none")
 
 
 @pytest.mark.oracle
@@ -106,8 +104,7 @@ def test_bleu_score_class_updated_in_batches_with_weights(testset, pair, name, r
 def test_sacrebleuscore_on_real_systems(testset, pair, name, refs, tokenize, lowercase):
     hyps, references = system(testset, pair, name, tuple(refs))
     theirs = SacreBLEUScore(tokenize=tokenize, lowercase=lowercase)(hyps, references).item()
-    ours = ours_and_weights(hyps, references, 4, False, tokenize=tokenize, lowercase=lowercase)
-    assert_close(ours, theirs)
+    check_bleu(hyps, references, theirs, 4, False, tokenize=tokenize, lowercase=lowercase)
 
 
 # -- generated text ---------------------------------------------------------------------------------
@@ -134,8 +131,8 @@ WEIGHTS = st.none() | st.lists(st.floats(0.05, 1.0), min_size=4, max_size=4)
 def test_bleu_score_on_generated_text(n_gram, smooth, corpus, weights):
     hyps, refs = corpus
     weights = weights[:n_gram] if weights else None
-    ours = ours_and_weights(hyps, refs, n_gram, smooth, weights, tokenize="none")
-    assert_close(ours, bleu_score(hyps, refs, n_gram=n_gram, smooth=smooth, weights=weights).item())
+    check_bleu(hyps, refs, bleu_score(hyps, refs, n_gram=n_gram, smooth=smooth, weights=weights).item(), n_gram, smooth,
+               weights, tokenize="none")
     check_segments(hyps, refs, n_gram, smooth, weights, tokenize="none")
 
 
@@ -146,4 +143,4 @@ def test_bleu_score_on_generated_text(n_gram, smooth, corpus, weights):
 def test_sacrebleuscore_on_generated_text(tokenize, corpus, lowercase, smooth, n_gram):
     hyps, refs = corpus
     theirs = SacreBLEUScore(n_gram=n_gram, smooth=smooth, tokenize=tokenize, lowercase=lowercase)(hyps, refs).item()
-    assert_close(ours_and_weights(hyps, refs, n_gram, smooth, tokenize=tokenize, lowercase=lowercase), theirs)
+    check_bleu(hyps, refs, theirs, n_gram, smooth, tokenize=tokenize, lowercase=lowercase)

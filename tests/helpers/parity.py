@@ -156,6 +156,8 @@ def close(ours: Any, theirs: Any, absolute: float = 0.0, relative: float = 0.0) 
 
 
 def _compare(way: str, out: Mapping[str, Any], expected: Mapping[str, Any], tolerance) -> None:
+    if callable(tolerance):  # a bound that depends on the numbers (float32 tools)
+        tolerance = tolerance(out, expected)
     for field, theirs in expected.items():
         tol = tolerance.get(field, 0.0) if isinstance(tolerance, Mapping) else tolerance
         absolute, relative = tol if isinstance(tol, tuple) else (tol, 0.0)
@@ -164,7 +166,7 @@ def _compare(way: str, out: Mapping[str, Any], expected: Mapping[str, Any], tole
 
 def check(metric: str, oracle: Oracle, predictions: Sequence[str], references: Sequence[Any],
           options: Optional[Mapping[str, Any]] = None, ways: Sequence[str] = ("function",),
-          tolerance: Union[float, Tuple[float, float], Mapping[str, Any]] = 0.0,
+          tolerance: Union[float, Tuple[float, float], Mapping[str, Any], Callable[..., Any]] = 0.0,
           view: Optional[Callable[[Dict[str, Any]], Mapping[str, Any]]] = None, key: Optional[str] = None,
           init: Mapping[str, Any] = {}) -> Dict[str, Any]:
     """Score ``predictions`` against ``references`` with ``options`` through every way in ``ways``
@@ -174,7 +176,8 @@ def check(metric: str, oracle: Oracle, predictions: Sequence[str], references: S
       e.g. derived ones; default the result itself) has the ``oracle``'s fields (a dict of recorded
       numbers in our field names and scale, a callable ``oracle(predictions, references)`` of a live
       tool giving one, or None) within ``tolerance`` (absolute, or ``(absolute, relative)``, for every
-      field or a dict by field; fields not in it exact);
+      field or a dict by field, fields not in it exact; or a function of the result and the oracle's
+      fields giving one);
     * each way gives the first way's ``key`` (default the headline, :func:`headline`) within its
       :data:`WAY_TOLERANCE` (a way within a tolerance, and the command line, give only that), and
       its segment scores where both return them.

@@ -29,7 +29,6 @@ from __future__ import annotations
 import importlib
 import io
 import json
-import math
 import tempfile
 from functools import lru_cache
 from pathlib import Path

@@ -117,7 +117,7 @@ def _lines_containing(text: pa.Array, needles: Sequence[str]) -> np.ndarray:
         if len(pattern) == 1:  # (a byte is never across two lines)
             at = np.flatnonzero(np.frombuffer(data, dtype=np.uint8) == pattern[0])
         else:
-            at = np.fromiter((m.start() for m in re.finditer(re.escape(pattern), data)), dtype=np.int64)
+            at = np.asarray(_starts(re.compile(re.escape(pattern)), data), dtype=np.int64)
         if len(at):
             at = at + first
             line = np.searchsorted(offsets, at, side="right") - 1
@@ -128,6 +128,17 @@ def _lines_containing(text: pa.Array, needles: Sequence[str]) -> np.ndarray:
     for line in starts:
         mask[line] = True
     return mask
+
+
+def _starts(regex: "re.Pattern[bytes]", data: memoryview) -> list:
+    """Where ``regex`` (a literal) occurs in ``data``, overlapping hits too (a hit across
+    two lines must not hide one just after it)."""
+    found = []
+    hit = regex.search(data)
+    while hit is not None:
+        found.append(hit.start())
+        hit = regex.search(data, hit.start() + 1)
+    return found
 
 
 def _sub_where(text: pa.Array, needles: Sequence[str], steps) -> pa.Array:

@@ -8,11 +8,11 @@ strings, integers and booleans without nulls, so they are built from, and read a
 their buffers here, which needs nothing but pyarrow and numpy
 (``tests/test_first_call.py`` pins that scoring a corpus leaves pandas unimported).
 
-Encoding the strings one by one in Python costs about 1-3 us a string more than
-``pa.array``'s C loop (measured on the 162,712 texts of the WMT benchmark corpus), so
-from :data:`PYARROW_CONVERTS_FROM` strings on (a corpus of 25,000 segments or more, a
-call of a second or more, usually in a long-running process) ``pa.array`` is used after
-all: there pandas' one-time import is the smaller cost. The arrays are the same either way.
+Encoding the strings one by one in Python costs about 0.1 us a string more than
+``pa.array``'s C loop (7.3 against 2.6 ms for the 50,770 distinct texts of METEOR 1.5's
+benchmark corpus, 22 against 8 ms for 152,310), against 0.17-0.36 s for pandas' import,
+so ``pa.array`` is used from :data:`PYARROW_CONVERTS_FROM` strings on, or once pandas is
+imported anyway. The arrays are the same either way.
 
 Every pyarrow call of the core allocates from :func:`pool`, the C library's allocator,
 not from pyarrow's default pool (mimalloc), which keeps its freed pages: a one-off
@@ -22,13 +22,14 @@ per call: the process's default pool is left as it is.
 """
 from __future__ import annotations
 
+import sys
 from collections.abc import Sequence
 
 import numpy as np
 import pyarrow as pa
 
 _OFFSET_TYPE = {pa.string(): np.int32, pa.large_string(): np.int64}
-PYARROW_CONVERTS_FROM = 50_000  # strings: from here on, pa.array builds them
+PYARROW_CONVERTS_FROM = 2_000_000  # strings: from here on, pa.array builds them
 
 
 def pool() -> pa.MemoryPool:
@@ -41,7 +42,7 @@ def strings(values: Sequence[str], type: pa.DataType = pa.large_string()) -> pa.
     offset_type = _OFFSET_TYPE.get(type)
     if offset_type is None:
         raise TypeError(f"type={type} is not supported; use pa.string() or pa.large_string()")
-    if len(values) >= PYARROW_CONVERTS_FROM:
+    if len(values) >= PYARROW_CONVERTS_FROM or (len(values) > 1000 and "pandas" in sys.modules):
         return pa.array(values, type=type, memory_pool=pool())
     encoded = list(map(str.encode, values))  # (UTF-8)
     offsets = np.zeros(len(encoded) + 1, dtype=np.int64)

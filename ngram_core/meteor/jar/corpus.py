@@ -31,7 +31,7 @@ from ...signature import nrefs_field
 from ...tokenizers import tokenize_strings
 from . import beam_kernel, match_kernel
 from .beam import MAX_CANDIDATES, count_chunks, ranking_weights, search
-from .matching import CANDIDATE_FIELDS, JarCandidates, jar_candidates
+from .matching import CANDIDATE_FIELDS, JarCandidates, jar_candidates, prepare_word_types
 from .normalize import java_lower, jar_tokens, release_arrow_memory
 from .paraphrase import paraphrase_table
 from .resources import function_words, jar_synonyms
@@ -93,6 +93,8 @@ def jar_statistics(hypotheses: Sequence[str], references: Sequence[Sequence[str]
         release_arrow_memory()
         segments = Segments(encoded.ids, encoded.offsets, encoded.vocab)
         check_lengths(segments.lengths, hyp_text, ref_text, n_refs)
+        cache: dict = {}  # the matchers' per-word-type arrays, computed once
+        prepare_word_types(segments, settings.stages, settings.language, cache)  # (while the paraphrase table loads)
         resources.result()
     n_texts = len(index)
     # each distinct (hypothesis, reference) once
@@ -100,7 +102,7 @@ def jar_statistics(hypotheses: Sequence[str], references: Sequence[Sequence[str]
     distinct, pair_of = np.unique(pair_key, return_inverse=True)
     pair_hyp, pair_ref = distinct // n_texts, distinct % n_texts
     with compiled.one_call(len(segments.tokens), (match_kernel, beam_kernel)):  # the corpus's words decide, once
-        pair_rows, kept = _match_and_search(segments, pair_hyp, pair_ref, settings, params)
+        pair_rows, kept = _match_and_search(segments, pair_hyp, pair_ref, settings, params, cache)
 
     # the first best reference of each hypothesis (a later one must score strictly higher)
     pair_of = pair_of.ravel()
@@ -185,7 +187,7 @@ def _chunk_bounds(tokens: np.ndarray, candidates: np.ndarray) -> List[int]:
 
 
 def _match_and_search(segments: Segments, pair_hyp: np.ndarray, pair_ref: np.ndarray, settings: JarSettings,
-                      params: MeteorParameters) -> Tuple[np.ndarray, JarCandidates]:
+                      params: MeteorParameters, cache: dict) -> Tuple[np.ndarray, JarCandidates]:
     """The statistics rows of every pair and the matches of its alignment (a
     :class:`.JarCandidates` of the chosen candidates only, in (pair, reference start)
     order). Pairs are independent: they are matched and searched in chunks of at most
@@ -201,7 +203,6 @@ def _match_and_search(segments: Segments, pair_hyp: np.ndarray, pair_ref: np.nda
     most = ref_len * np.minimum(hyp_len, MAX_CANDIDATES)  # a bound on each pair's candidates
     bounds = _chunk_bounds(hyp_len + ref_len, most)
     chunk_most = np.add.reduceat(most, bounds[:-1]) if len(most) else np.zeros(1, dtype=np.int64)
-    cache: dict = {}  # the matchers' per-word-type arrays, computed once
     ranking = ranking_weights(settings.stages)
     weights = _Weights.of(segments, settings)
     def finish(chunk: np.ndarray, cands: JarCandidates) -> Tuple[np.ndarray, JarCandidates]:

@@ -381,6 +381,20 @@ def diagonal_module(hyp: Side, ref: Side, identical: np.ndarray) -> _Module:
     return _single_words(rows, hyp.start[ref.pair[rows]] + ref.pos[rows])
 
 
+def prepare_word_types(segments: Segments, modules: Sequence[str], language: str, cache: dict) -> None:
+    """Compute into ``cache`` (that of :func:`jar_candidates`) what ``modules`` know of
+    each word type and that needs no paraphrase table (hashes, stems, synsets): what the
+    first call of :func:`jar_candidates` would otherwise compute first, done beforehand
+    (while the paraphrase table still loads), so that the first chunk is matched as
+    quickly as the others."""
+    words = _Words(segments, language_name(language), np.zeros(0, np.int64), np.zeros(0, np.int64), cache)
+    words.hash
+    if "stem" in modules:
+        words.stem_hash
+    if "synonym" in modules:
+        words.synsets
+
+
 def jar_candidates(segments: Segments, hyp_seg: np.ndarray, ref_seg: np.ndarray,
                    modules: Sequence[str] = MODULES, language: str = "en", cache: Optional[dict] = None,
                    limit: Optional[int] = None, diagonal: bool = False) -> JarCandidates:

@@ -56,7 +56,9 @@ set with an empty cache does not compile (it says so in one line on stderr, with
 
 Threads (:func:`threads`): a compiled step whose work is large splits it into parts that
 run at once, one in the calling thread and the others in a pool shared by the process
-(:func:`run_parts`): BLEU's clipped counts and NIST's clipped matches, by segments. The
+(:func:`run_parts`): BLEU's clipped counts and NIST's clipped matches, by segments, and
+the encoder's splitting and interning of a large corpus's texts and chunks (pyarrow's
+kernels, which let go of the GIL; ``ngram_core/ngrams/arrow_encoding.py``). The
 parts give the rows one call gives, in the same order, so the numbers are the same to the
 last bit (``tests/test_threads_give_the_single_thread_numbers.py``). The rule, first match
 wins:
@@ -450,22 +452,29 @@ def ready(kernel: Any, args: Sequence[Any]) -> None:
                 kernel.compile(types)
 
 
-def run_parts(kernel: Callable[..., Any], parts: Sequence[Sequence[Any]]) -> List[Any]:
-    """``[kernel(*args) for args in parts]``, the parts at once: the first in the calling
-    thread, the others in the process's worker threads. ``kernel`` is a nogil numba
-    dispatcher made ready first (:func:`ready`); the parts must not write the same
-    memory. Concurrent callers share the pool (a part never waits for another)."""
-    for args in parts:
-        ready(kernel, args)
+def run_in_threads(function: Callable[..., Any], parts: Sequence[Sequence[Any]]) -> List[Any]:
+    """``[function(*args) for args in parts]``, the parts at once: the first in the calling
+    thread, the others in the process's worker threads (concurrent callers share them; a
+    part never waits for another). ``function`` must let go of the GIL for the parts to
+    overlap (a nogil kernel, pyarrow's compute functions) and the parts must not write the
+    same memory."""
     if len(parts) == 1:
-        return [kernel(*parts[0])]
+        return [function(*parts[0])]
     pool = _workers(len(parts) - 1)
-    futures = [pool.submit(kernel, *args) for args in parts[1:]]
+    futures = [pool.submit(function, *args) for args in parts[1:]]
     try:
-        first = kernel(*parts[0])
+        first = function(*parts[0])
     finally:
         rest = [future.result() for future in futures]  # (every part done before the inputs may go)
     return [first] + rest
+
+
+def run_parts(kernel: Callable[..., Any], parts: Sequence[Sequence[Any]]) -> List[Any]:
+    """:func:`run_in_threads` for a nogil numba dispatcher ``kernel``, made ready first
+    for every part's arguments (:func:`ready`)."""
+    for args in parts:
+        ready(kernel, args)
+    return run_in_threads(kernel, parts)
 
 
 def split_points(weights: Any, parts: int) -> List[int]:

@@ -71,13 +71,21 @@ wins:
 3. otherwise one thread (the step runs as it is, in the calling thread).
 
 What keeps this safe (issue 39: an earlier split crashed, a segfault and once an LLVM
-assertion; its code is not in the history). numba does not check indices, so a part
-that indexes the shared arrays with wrong segment numbers writes outside its arrays and
-crashes the process later (the first draft of this split passed its range as ``lo``,
-``hi``, names the kernels reuse for each text's bounds: ``out[s - lo]`` then wrote
-outside ``out``). The kernels take the whole corpus and a
-range (``start``, ``stop``), read the inputs only, own every scratch array, and write
-only their own segments' entries of a shared output. A dispatcher is never compiled, or
+assertion while compiling). That draft was never committed (``git log --all -S
+run_parts`` finds only 08c2530, the split that replaced it; no commit reverts one), so
+the crash cannot be replayed from the history: what the history shows is what 08c2530
+made sure of, against the two causes its author found in the draft. (1) Out-of-bounds
+writes: numba does not check indices, so a part that indexes the shared arrays with
+wrong segment numbers writes outside its arrays and crashes the process later, far from
+the bad write. The draft passed each part's segment range as ``lo``, ``hi``, the names
+``clipped_counts`` reuses for each text's token bounds (``lo, hi = offsets[s],
+offsets[s + 1]``), so inside the loop the range was overwritten and ``out[s - lo]``
+wrote outside ``out`` (the segfault). (2) A dispatcher compiled in two threads at once:
+the parts' first calls could compile or load the same kernel in a worker and in the
+caller together (the suspected cause of the LLVM assertion; not reproduced). The
+kernels now take the whole corpus and a range under their own names (``start``,
+``stop``), read the inputs only, own every scratch array, and write only their own
+segments' entries of a shared output. A dispatcher is never compiled, or
 its cache loaded, from a worker: :func:`run_parts` makes sure in the calling thread,
 under this module's lock, that the dispatcher has machine code for the arguments' types
 (numba's own lock covers compiling; this also keeps two callers from starting the same

@@ -81,21 +81,22 @@ def _split_encode(arr: pa.Array, prepare=False):
 
     A large array (``ngram_core.compiled.threads`` of its tokens, counted as its bytes /
     :data:`PARALLEL_BYTES_PER_TOKEN`) is split and encoded in parts at once (pyarrow's
-    kernels run without the GIL), then the parts' dictionaries are unified: the first part's dictionary, then each later part's
-    new fields in its order, which is the order of first appearance over the whole array,
-    so the codes and the dictionary are those of one call.
+    kernels run without the GIL), then the parts' dictionaries are unified: the first
+    part's dictionary, then each later part's new fields in its order, which is the order
+    of first appearance over the whole array, so the codes and the dictionary are those of
+    one call.
     """
-    n_parts = compiled.threads(_tokens_of(arr)) if len(arr) > 1 else 1
-    if n_parts == 1:
+    bounds = _part_bounds(arr)
+    if len(bounds) == 2:
         encoded, offsets = _fields(arr, prepare)
         codes = arrow_arrays.to_numpy(encoded.indices).astype(np.int64, copy=False)
         dictionary = encoded.dictionary
         list_offsets = arrow_arrays.to_numpy(offsets).astype(np.int64, copy=False)
     else:
-        bounds = [len(arr) * k // n_parts for k in range(n_parts + 1)]
         parts = compiled.run_in_threads(lambda start, stop: _fields(arr.slice(start, stop - start), prepare),
                                         list(zip(bounds, bounds[1:])))
-        unified = pa.chunked_array([encoded for encoded, _ in parts]).unify_dictionaries(memory_pool=arrow_arrays.pool())
+        unified = pa.chunked_array([encoded for encoded, _ in parts]).unify_dictionaries(
+            memory_pool=arrow_arrays.pool())
         codes = np.concatenate([arrow_arrays.to_numpy(chunk.indices).astype(np.int64) for chunk in unified.chunks])
         dictionary = unified.chunks[0].dictionary
         pieces, at = [np.zeros(1, np.int64)], 0
@@ -132,6 +133,26 @@ def _tokens_of(arr: pa.Array) -> int:
     return (data.size if data is not None else 0) // PARALLEL_BYTES_PER_TOKEN
 
 
+def _part_bounds(arr: pa.Array) -> list:
+    """Where to cut the lines ``arr`` into parts of about equal length, one a thread
+    (``ngram_core.compiled.threads`` of its tokens): ``[0, len(arr)]`` for one part."""
+    n_parts = min(compiled.threads(_tokens_of(arr)), len(arr)) if len(arr) > 1 else 1
+    return [len(arr) * k // n_parts for k in range(n_parts + 1)]
+
+
+def _line_by_line(function, arr: pa.Array) -> pa.Array:
+    """``function(arr)`` for a ``function`` whose every output line depends on that input
+    line alone (pyarrow's string kernels, a tokenizer's ``tokenize_arrow``); a large
+    ``arr`` in parts on threads (:func:`_part_bounds`), the parts' outputs concatenated:
+    the same lines in the same order."""
+    bounds = _part_bounds(arr)
+    if len(bounds) == 2:
+        return function(arr)
+    parts = compiled.run_in_threads(lambda start, stop: function(arr.slice(start, stop - start)),
+                                    list(zip(bounds, bounds[1:])))
+    return pa.concat_arrays(parts, memory_pool=arrow_arrays.pool())
+
+
 def encode_space_separated(arr: pa.Array) -> EncodedTexts:
     """Texts (an arrow string array) whose fields are separated by ``' '`` alone, as
     token ids (no other whitespace is a separator)."""
@@ -151,8 +172,10 @@ def _tokenize_chunks(tokenizer, chunks: pa.Array) -> pa.Array:
     """The tokens of each chunk, separated by spaces ``' '`` only; in pyarrow if the tokenizer can."""
     if len(chunks) == 0:  # (a blob tokenizer would return one empty string)
         return chunks
-    tokenized = tokenizer.tokenize_arrow(chunks)
-    if tokenized is None:
+    tokenized = tokenizer.tokenize_arrow(chunks[:0])
+    if tokenized is not None:  # (a tokenizer in pyarrow: line by line, so in parts where large)
+        tokenized = _line_by_line(tokenizer.tokenize_arrow, chunks)
+    else:
         tokenized = _single_spaced(arrow_arrays.strings(tokenizer.tokenize_batch(chunks.to_pylist()), chunks.type))
     # Leading and trailing spaces (13a pads every chunk) would only make empty fields
     # to drop after interning; trimming them first is cheaper.
@@ -174,7 +197,8 @@ def encode_arrow(texts: Sequence[str], way: Tokenization) -> EncodedTexts:
     else:
         special = None
         if tokenizer.chunk_special:
-            special = pc.match_substring_regex(distinct, tokenizer.chunk_special, memory_pool=arrow_arrays.pool())
+            special = _line_by_line(lambda part: pc.match_substring_regex(part, tokenizer.chunk_special,
+                                                                          memory_pool=arrow_arrays.pool()), distinct)
         if special is None or not pc.any(special, memory_pool=arrow_arrays.pool()).as_py():
             # every chunk is a token: chunk codes are token ids
             return EncodedTexts(ids=chunk_code, offsets=chunk_offsets, vocab=distinct.to_pylist())

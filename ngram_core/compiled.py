@@ -95,7 +95,9 @@ every part is done. A child process after ``fork`` starts its own pool.
 
 The thresholds' measurements (plain, arrays and compiled, side by side, with the load) are in
 ``benchmarks/README.md``, section "Where the compiled kernels pay"; the threads' are
-``benchmarks/run.py``'s and ``benchmarks/nist.py``'s ``_1_thread`` rows beside the default ones.
+``benchmarks/run.py``'s and ``benchmarks/nist.py``'s ``_1_thread`` rows beside the default ones,
+and ``benchmarks/threads.py`` (the calling thread's CPU time: what a shared machine does
+not blur), section "Two cores".
 """
 from __future__ import annotations
 

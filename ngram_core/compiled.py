@@ -56,7 +56,9 @@ set with an empty cache does not compile (it says so in one line on stderr, with
 
 Threads (:func:`threads`): a compiled step whose work is large splits it into parts that
 run at once, one in the calling thread and the others in a pool shared by the process
-(:func:`run_parts`): BLEU's clipped counts and NIST's clipped matches, by segments. The
+(:func:`run_parts`): BLEU's clipped counts and NIST's clipped matches, by segments, and
+the encoder's splitting and interning of a large corpus's texts and chunks (pyarrow's
+kernels, which let go of the GIL; ``ngram_core/ngrams/arrow_encoding.py``). The
 parts give the rows one call gives, in the same order, so the numbers are the same to the
 last bit (``tests/test_threads_give_the_single_thread_numbers.py``). The rule, first match
 wins:
@@ -69,13 +71,21 @@ wins:
 3. otherwise one thread (the step runs as it is, in the calling thread).
 
 What keeps this safe (issue 39: an earlier split crashed, a segfault and once an LLVM
-assertion; its code is not in the history). numba does not check indices, so a part
-that indexes the shared arrays with wrong segment numbers writes outside its arrays and
-crashes the process later (the first draft of this split passed its range as ``lo``,
-``hi``, names the kernels reuse for each text's bounds: ``out[s - lo]`` then wrote
-outside ``out``). The kernels take the whole corpus and a
-range (``start``, ``stop``), read the inputs only, own every scratch array, and write
-only their own segments' entries of a shared output. A dispatcher is never compiled, or
+assertion while compiling). That draft was never committed (``git log --all -S
+run_parts`` finds only 08c2530, the split that replaced it; no commit reverts one), so
+the crash cannot be replayed from the history: what the history shows is what 08c2530
+made sure of, against the two causes its author found in the draft. (1) Out-of-bounds
+writes: numba does not check indices, so a part that indexes the shared arrays with
+wrong segment numbers writes outside its arrays and crashes the process later, far from
+the bad write. The draft passed each part's segment range as ``lo``, ``hi``, the names
+``clipped_counts`` reuses for each text's token bounds (``lo, hi = offsets[s],
+offsets[s + 1]``), so inside the loop the range was overwritten and ``out[s - lo]``
+wrote outside ``out`` (the segfault). (2) A dispatcher compiled in two threads at once:
+the parts' first calls could compile or load the same kernel in a worker and in the
+caller together (the suspected cause of the LLVM assertion; not reproduced). The
+kernels now take the whole corpus and a range under their own names (``start``,
+``stop``), read the inputs only, own every scratch array, and write only their own
+segments' entries of a shared output. A dispatcher is never compiled, or
 its cache loaded, from a worker: :func:`run_parts` makes sure in the calling thread,
 under this module's lock, that the dispatcher has machine code for the arguments' types
 (numba's own lock covers compiling; this also keeps two callers from starting the same
@@ -85,7 +95,9 @@ every part is done. A child process after ``fork`` starts its own pool.
 
 The thresholds' measurements (plain, arrays and compiled, side by side, with the load) are in
 ``benchmarks/README.md``, section "Where the compiled kernels pay"; the threads' are
-``benchmarks/run.py``'s and ``benchmarks/nist.py``'s ``_1_thread`` rows beside the default ones.
+``benchmarks/run.py``'s and ``benchmarks/nist.py``'s ``_1_thread`` rows beside the default ones,
+and ``benchmarks/threads.py`` (the calling thread's CPU time: what a shared machine does
+not blur), section "Two cores".
 """
 from __future__ import annotations
 
@@ -450,22 +462,29 @@ def ready(kernel: Any, args: Sequence[Any]) -> None:
                 kernel.compile(types)
 
 
-def run_parts(kernel: Callable[..., Any], parts: Sequence[Sequence[Any]]) -> List[Any]:
-    """``[kernel(*args) for args in parts]``, the parts at once: the first in the calling
-    thread, the others in the process's worker threads. ``kernel`` is a nogil numba
-    dispatcher made ready first (:func:`ready`); the parts must not write the same
-    memory. Concurrent callers share the pool (a part never waits for another)."""
-    for args in parts:
-        ready(kernel, args)
+def run_in_threads(function: Callable[..., Any], parts: Sequence[Sequence[Any]]) -> List[Any]:
+    """``[function(*args) for args in parts]``, the parts at once: the first in the calling
+    thread, the others in the process's worker threads (concurrent callers share them; a
+    part never waits for another). ``function`` must let go of the GIL for the parts to
+    overlap (a nogil kernel, pyarrow's compute functions) and the parts must not write the
+    same memory."""
     if len(parts) == 1:
-        return [kernel(*parts[0])]
+        return [function(*parts[0])]
     pool = _workers(len(parts) - 1)
-    futures = [pool.submit(kernel, *args) for args in parts[1:]]
+    futures = [pool.submit(function, *args) for args in parts[1:]]
     try:
-        first = kernel(*parts[0])
+        first = function(*parts[0])
     finally:
         rest = [future.result() for future in futures]  # (every part done before the inputs may go)
     return [first] + rest
+
+
+def run_parts(kernel: Callable[..., Any], parts: Sequence[Sequence[Any]]) -> List[Any]:
+    """:func:`run_in_threads` for a nogil numba dispatcher ``kernel``, made ready first
+    for every part's arguments (:func:`ready`)."""
+    for args in parts:
+        ready(kernel, args)
+    return run_in_threads(kernel, parts)
 
 
 def split_points(weights: Any, parts: int) -> List[int]:

@@ -1,8 +1,9 @@
 """The compiled steps split over threads (``ngram_core.compiled.threads``: BLEU's clipped
-counts, NIST's clipped matches) give the single thread's numbers, array for array and
-bit for bit: 200 threaded calls in a row, several callers in a thread pool at once, parts
-of every size down to one segment, a first call made from several threads at once in a
-fresh process, and a child process after fork. No timing here (the speed is in
+counts, NIST's clipped matches, the encoder's splitting and interning) give the single
+thread's numbers, array for array and bit for bit: 200 threaded calls in a row, 100
+encodings by concurrent callers, 2,000 random arrays cut into parts, several callers in
+a thread pool at once, parts of every size down to one segment, a first call made from
+several threads at once in a fresh process, and a child process after fork. No timing here (the speed is in
 ``benchmarks/README.md``, section "Two cores")."""
 from __future__ import annotations
 
@@ -106,6 +107,75 @@ def test_the_corpus_has_repeated_and_distinct_reference_sets():
 @pytest.mark.parametrize("n_threads", [2, 3, 7])
 def test_split_counts_equal_one_threads_array_for_array(n_threads):
     assert_same(counted(n_threads), single())
+
+
+@pytest.mark.parametrize("tokenize, lowercase", [("13a", False), ("13a", True), ("intl", False), ("char", False),
+                                                 ("none", False), ("zh", False)])
+def test_the_encoders_parts_give_one_calls_ids_and_vocabulary(tokenize, lowercase):
+    """The texts split and interned in parts on threads, the parts' dictionaries unified:
+    the ids, offsets and vocabulary of one call (whitespace other than ' ' included)."""
+    hyps, refs = texts()
+    hyps = list(hyps)
+    hyps[7:10] = ["tab\there  two  spaces ", "no-break\u00a0space and\nnewline", "   "]
+    encoded = {}
+    for n_threads in (1, 2, 3):
+        compiled.set_threads(n_threads)
+        try:
+            encoded[n_threads] = tokenize_corpus(hyps, refs, tokenize, lowercase).texts
+        finally:
+            compiled.set_threads(None)
+    for n_threads in (2, 3):
+        a, b = encoded[1], encoded[n_threads]
+        assert np.array_equal(a.ids, b.ids) and np.array_equal(a.offsets, b.offsets) and a.vocab == b.vocab
+
+
+def test_the_unified_dictionary_is_the_order_of_first_appearance_over_the_whole_array():
+    """pyarrow's unify_dictionaries keeps the first part's dictionary and appends each later
+    part's new fields in that part's order: one call's codes and dictionary, on 2,000 random
+    arrays of lines (empty fields, an empty string first seen in a later part, lines that
+    are all spaces) cut into 2 to 9 parts, down to one line a part."""
+    import random
+
+    import pyarrow as pa
+
+    from ngram_core.ngrams import arrow_encoding
+
+    rng = random.Random(39)
+    fields = ["a", "b", "c", "dd", "\u00e9", "zz", "q", ""]
+    for _ in range(2000):
+        lines = [" ".join(rng.choice(fields) for _ in range(rng.randint(0, 6))) for _ in range(rng.randint(2, 30))]
+        arr = pa.array(lines, type=pa.large_string())
+        encoded = {}
+        for n_threads in (1, rng.randint(2, 9)):
+            compiled.set_threads(n_threads)
+            try:
+                codes, dictionary, counts = arrow_encoding._split_encode(arr)
+            finally:
+                compiled.set_threads(None)
+            encoded[n_threads] = codes, dictionary.to_pylist(), counts
+        (codes_a, dictionary_a, counts_a), (codes_b, dictionary_b, counts_b) = encoded.values()
+        assert codes_a.dtype == codes_b.dtype and np.array_equal(codes_a, codes_b), lines
+        assert dictionary_a == dictionary_b and np.array_equal(counts_a, counts_b), lines
+
+
+def test_100_encodings_by_concurrent_callers_equal_one_threads():
+    """The encoder on 2 threads, called 100 times by 4 callers at once (each call's parts
+    in the shared pool): one thread's ids, offsets and vocabulary every time."""
+    hyps, refs = texts()
+    compiled.set_threads(1)
+    try:
+        expected = tokenize_corpus(hyps, refs, "13a", False).texts
+    finally:
+        compiled.set_threads(None)
+    compiled.set_threads(2)
+    try:
+        with ThreadPoolExecutor(4) as pool:
+            results = list(pool.map(lambda _: tokenize_corpus(hyps, refs, "13a", False).texts, range(100)))
+    finally:
+        compiled.set_threads(None)
+    for got in results:
+        assert np.array_equal(got.ids, expected.ids) and np.array_equal(got.offsets, expected.offsets)
+        assert got.ids.dtype == expected.ids.dtype and got.vocab == expected.vocab
 
 
 def test_200_threaded_calls_equal_the_single_thread():

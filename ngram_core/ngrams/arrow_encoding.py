@@ -28,7 +28,7 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
 
-from .. import arrow_arrays
+from .. import arrow_arrays, compiled
 from ..tokenizers import Tokenization
 from .encoded import EncodedTexts, offsets_from_counts
 
@@ -60,19 +60,51 @@ def _single_spaced(arr: pa.Array, prepare=None) -> pa.Array:
     return pc.replace_with_mask(arr, flagged, arrow_arrays.strings(fixed, arr.type), memory_pool=arrow_arrays.pool())
 
 
-def _split_encode(arr: pa.Array):
-    """Split single-spaced lines (an arrow array) into fields and intern them.
+def _fields(arr: pa.Array, prepare=False):
+    """(the dictionary-encoded fields of ``arr``'s lines split on ``' '``, the lists'
+    offsets); with ``prepare`` (not False) the lines are made single-spaced first
+    (:func:`_single_spaced` with that ``prepare``)."""
+    if prepare is not False:
+        arr = _single_spaced(arr, prepare)
+    lists = pc.split_pattern(arr, " ", memory_pool=arrow_arrays.pool())
+    return pc.dictionary_encode(lists.flatten(), memory_pool=arrow_arrays.pool()), lists.offsets
+
+
+def _split_encode(arr: pa.Array, prepare=False):
+    """Split single-spaced lines (an arrow array; ``prepare`` as for :func:`_fields`) into
+    fields and intern them.
 
     Returns (code of every non-empty field in order (int64), distinct fields as an
     arrow array, number of fields of each line). The distinct fields come in order of
     first appearance, except that the last one moves to the place of the dropped
     empty string.
+
+    A large array (``ngram_core.compiled.threads`` of its tokens, counted as its bytes /
+    :data:`PARALLEL_BYTES_PER_TOKEN`) is split and encoded in parts at once (pyarrow's
+    kernels run without the GIL), then the parts' dictionaries are unified: the first
+    part's dictionary, then each later part's new fields in its order, which is the order
+    of first appearance over the whole array, so the codes and the dictionary are those of
+    one call.
     """
-    lists = pc.split_pattern(arr, " ", memory_pool=arrow_arrays.pool())
-    encoded = pc.dictionary_encode(lists.flatten(), memory_pool=arrow_arrays.pool())
-    codes = arrow_arrays.to_numpy(encoded.indices).astype(np.int64, copy=False)
-    dictionary = encoded.dictionary
-    list_offsets = arrow_arrays.to_numpy(lists.offsets).astype(np.int64, copy=False)
+    bounds = _part_bounds(arr)
+    if len(bounds) == 2:
+        encoded, offsets = _fields(arr, prepare)
+        codes = arrow_arrays.to_numpy(encoded.indices).astype(np.int64, copy=False)
+        dictionary = encoded.dictionary
+        list_offsets = arrow_arrays.to_numpy(offsets).astype(np.int64, copy=False)
+    else:
+        parts = compiled.run_in_threads(lambda start, stop: _fields(arr.slice(start, stop - start), prepare),
+                                        list(zip(bounds, bounds[1:])))
+        unified = pa.chunked_array([encoded for encoded, _ in parts]).unify_dictionaries(
+            memory_pool=arrow_arrays.pool())
+        codes = np.concatenate([arrow_arrays.to_numpy(chunk.indices).astype(np.int64) for chunk in unified.chunks])
+        dictionary = unified.chunks[0].dictionary
+        pieces, at = [np.zeros(1, np.int64)], 0
+        for _, offsets in parts:
+            offsets = arrow_arrays.to_numpy(offsets).astype(np.int64)
+            pieces.append(offsets[1:] - offsets[0] + at)
+            at = int(pieces[-1][-1]) if len(pieces[-1]) else at
+        list_offsets = np.concatenate(pieces)
     counts = np.diff(list_offsets)
     empty = pc.index(dictionary, arrow_arrays.string_scalar("", dictionary.type), memory_pool=arrow_arrays.pool()).as_py()
     if empty >= 0:
@@ -89,6 +121,36 @@ def _split_encode(arr: pa.Array):
             order[empty] = last
         dictionary = pc.take(dictionary, arrow_arrays.int64s(order), memory_pool=arrow_arrays.pool())
     return codes, dictionary, counts
+
+
+PARALLEL_BYTES_PER_TOKEN = 6  # (the WMT benchmark corpus: 2,090,215 13a tokens in 12.4 MB of distinct lines)
+
+
+def _tokens_of(arr: pa.Array) -> int:
+    """About how many tokens the lines ``arr`` hold, for ``compiled.threads``: its bytes of
+    text / :data:`PARALLEL_BYTES_PER_TOKEN`."""
+    data = arr.buffers()[2]
+    return (data.size if data is not None else 0) // PARALLEL_BYTES_PER_TOKEN
+
+
+def _part_bounds(arr: pa.Array) -> list:
+    """Where to cut the lines ``arr`` into parts of about equal length, one a thread
+    (``ngram_core.compiled.threads`` of its tokens): ``[0, len(arr)]`` for one part."""
+    n_parts = min(compiled.threads(_tokens_of(arr)), len(arr)) if len(arr) > 1 else 1
+    return [len(arr) * k // n_parts for k in range(n_parts + 1)]
+
+
+def _line_by_line(function, arr: pa.Array) -> pa.Array:
+    """``function(arr)`` for a ``function`` whose every output line depends on that input
+    line alone (pyarrow's string kernels, a tokenizer's ``tokenize_arrow``); a large
+    ``arr`` in parts on threads (:func:`_part_bounds`), the parts' outputs concatenated:
+    the same lines in the same order."""
+    bounds = _part_bounds(arr)
+    if len(bounds) == 2:
+        return function(arr)
+    parts = compiled.run_in_threads(lambda start, stop: function(arr.slice(start, stop - start)),
+                                    list(zip(bounds, bounds[1:])))
+    return pa.concat_arrays(parts, memory_pool=arrow_arrays.pool())
 
 
 def encode_space_separated(arr: pa.Array) -> EncodedTexts:
@@ -110,8 +172,10 @@ def _tokenize_chunks(tokenizer, chunks: pa.Array) -> pa.Array:
     """The tokens of each chunk, separated by spaces ``' '`` only; in pyarrow if the tokenizer can."""
     if len(chunks) == 0:  # (a blob tokenizer would return one empty string)
         return chunks
-    tokenized = tokenizer.tokenize_arrow(chunks)
-    if tokenized is None:
+    tokenized = tokenizer.tokenize_arrow(chunks[:0])
+    if tokenized is not None:  # (a tokenizer in pyarrow: line by line, so in parts where large)
+        tokenized = _line_by_line(tokenizer.tokenize_arrow, chunks)
+    else:
         tokenized = _single_spaced(arrow_arrays.strings(tokenizer.tokenize_batch(chunks.to_pylist()), chunks.type))
     # Leading and trailing spaces (13a pads every chunk) would only make empty fields
     # to drop after interning; trimming them first is cheaper.
@@ -125,7 +189,7 @@ def encode_arrow(texts: Sequence[str], way: Tokenization) -> EncodedTexts:
         return _encode_split(tokenizer.tokenize_batch(way.lines(texts)))
     # rstrip (way.lines) only matters to lines with other whitespace: _single_spaced does it
     arr = arrow_arrays.strings(way.before.texts(texts))
-    chunk_code, distinct, chunks_per_text = _split_encode(_single_spaced(arr, tokenizer.prepare_line))
+    chunk_code, distinct, chunks_per_text = _split_encode(arr, tokenizer.prepare_line)
     chunk_offsets = offsets_from_counts(chunks_per_text)
     # chunks that tokenizing can change are tokenized (once each); the others are a token each
     if tokenizer.chunk_special is None:
@@ -133,7 +197,8 @@ def encode_arrow(texts: Sequence[str], way: Tokenization) -> EncodedTexts:
     else:
         special = None
         if tokenizer.chunk_special:
-            special = pc.match_substring_regex(distinct, tokenizer.chunk_special, memory_pool=arrow_arrays.pool())
+            special = _line_by_line(lambda part: pc.match_substring_regex(part, tokenizer.chunk_special,
+                                                                          memory_pool=arrow_arrays.pool()), distinct)
         if special is None or not pc.any(special, memory_pool=arrow_arrays.pool()).as_py():
             # every chunk is a token: chunk codes are token ids
             return EncodedTexts(ids=chunk_code, offsets=chunk_offsets, vocab=distinct.to_pylist())

@@ -60,3 +60,10 @@ def test_wmt_lines_give_sacrebleu_tokens():
         caches.clear() if start % 4000 == 0 else None
         chunk = lines[start:start + 400]
         assert _compiled_tokens(chunk) == sacrebleu_tokens(chunk, "13a", False), start
+
+
+def test_bound_steps_follow_the_rules():
+    rule1, period = kernel_13a._rule1.py_func, kernel_13a._period.py_func
+    for c in range(128):
+        step = 255 if chr(c).isspace() else 4 if period(c) else 2 if c == 45 or rule1(c) else 0
+        assert kernel_13a._BOUND_STEP[c] == step, c

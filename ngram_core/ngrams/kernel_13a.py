@@ -26,6 +26,11 @@ from ..numba_cache import register
 
 register()
 
+# what a character adds to a chunk's bound in _tokens (255: whitespace, the chunk's end):
+# 4 for '.' and ',' (rules 2 and 3), 2 for '-' (rule 4) and rule 1's characters, else 0
+_BOUND_STEP = np.array([255 if chr(c).isspace() else 4 if chr(c) in ".," else
+                        2 if c == 45 or 123 <= c <= 126 or 91 <= c <= 96 or 33 <= c <= 38 or 40 <= c <= 43
+                        or 58 <= c <= 64 or c == 47 else 0 for c in range(128)], dtype=np.uint8)
 _FNV_PRIME = np.uint64(0x100000001B3)
 _FNV_BASIS = np.uint64(0xCBF29CE484222325)
 
@@ -148,25 +153,22 @@ def _lookup(text, i, j, slots, word_hash, word_start, points, n_words):
 
 
 @numba.njit(cache=True, nogil=True)
-def _tokens(text, rules, slots, word_hash, word_start, points, n_words):
+def _tokens(text, rules, state, ids, lengths, slots, word_hash, word_start, points):
     """The tokens of ``text``'s lines (whitespace-separated chunks; a newline ends a line),
     where ``rules``, each chunk with 13a's rules applied (a chunk without any character
-    the rules read is one token as it is), numbered: (ids, tokens per line, the number of
-    words). ``word_hash``, ``word_start`` and ``points`` have room for every token being
-    new, and ``slots`` for all the words at half load (growing them within the loop, a
-    reassigned array, costs reference counting on every token: 2.5x the time)."""
+    the rules read is one token as it is), numbered into ``ids`` and counted per line in
+    ``lengths``, from where ``state`` (position, tokens, line, words, slots needed) says.
+    ``word_hash``, ``word_start`` and ``points`` have room for every token being new;
+    where a chunk could take ``slots`` above half load, the call stops before it, with
+    the slots it needs in ``state[4]`` (they are grown outside: growing them here, a
+    reassigned array, costs reference counting on every token, 2.5x the time)."""
     m = len(text)
-    n_lines = 1
-    if rules:
-        for i in range(m):
-            n_lines += text[i] == 10
+    i, t, line, n_words = state[0], state[1], state[2], state[3]
+    state[4] = 0
     # scratch for a chunk: its n characters and 2 spaces, 4 more a '.' or ',', 2 more a '-' or rule 1's
-    ids = np.empty(m + 1, np.int64)  # (a token holds a character at least: "...." is four)
-    lengths = np.zeros(n_lines, np.int64)
     chunk = np.empty(16, np.uint32)
     out = np.empty(16, np.uint32)
     work = np.empty(16, np.uint32)
-    t, line, i = 0, 0, 0
     while i < m:
         c = text[i]
         if c == 10 and rules:
@@ -178,27 +180,37 @@ def _tokens(text, rules, slots, word_hash, word_start, points, n_words):
             continue
         j = i
         bound = 2
-        while j < m and not _space(text[j]):
+        while j < m:
             d = text[j]
-            if _period(d):
-                bound += 4
-            elif d == 45 or _rule1(d):
-                bound += 2
+            if d < 128:
+                step = _BOUND_STEP[d]
+                if step == 255:
+                    break
+                bound += step
+            elif _space(d):
+                break
             j += 1
         size = j - i + bound
+        if 2 * (n_words + size) > len(slots):  # (a chunk has fewer tokens than ``size``)
+            state[4] = 2 * (n_words + size)
+            break
         if size > len(chunk):
             longest = max(size, 2 * len(chunk))
             chunk = np.empty(longest, np.uint32)
             out = np.empty(longest, np.uint32)
             work = np.empty(longest, np.uint32)
         if not rules or bound == 2:  # one token as it is
-            work[: j - i] = text[i:j]
-            k = j - i
-        else:
-            chunk[0] = 32
-            chunk[1 : j - i + 1] = text[i:j]
-            chunk[j - i + 1] = 32
-            k = _apply_rules(chunk, j - i + 2, out, work)
+            w = _lookup(text, i, j, slots, word_hash, word_start, points, n_words)
+            n_words += w == n_words
+            ids[t] = w
+            lengths[line] += 1
+            t += 1
+            i = j
+            continue
+        chunk[0] = 32
+        chunk[1 : j - i + 1] = text[i:j]
+        chunk[j - i + 1] = 32
+        k = _apply_rules(chunk, j - i + 2, out, work)
         a = 0
         while a < k:
             if work[a] == 32:
@@ -208,29 +220,27 @@ def _tokens(text, rules, slots, word_hash, word_start, points, n_words):
             while b < k and work[b] != 32:
                 b += 1
             w = _lookup(work, a, b, slots, word_hash, word_start, points, n_words)
-            if w == n_words:
-                n_words += 1
+            n_words += w == n_words
             ids[t] = w
             lengths[line] += 1
             t += 1
             a = b
         i = j
-    return ids[:t], lengths, n_words
+    state[0], state[1], state[2], state[3] = i, t, line, n_words
 
 
 @numba.njit(cache=True, nogil=True)
-def tokenize_13a(blob, slots, word_hash, word_start, points, n_words):
-    """(token ids, tokens per line, number of words) of the lines of ``blob``
-    (uint32 code points, see the module docstring), numbered in the vocabulary
-    (:class:`Vocabulary13a`'s arrays)."""
-    return _tokens(blob, True, slots, word_hash, word_start, points, n_words)
+def tokenize_13a(blob, state, ids, lengths, slots, word_hash, word_start, points):
+    """:func:`_tokens` of the lines of ``blob`` (uint32 code points, see the module
+    docstring) with 13a's rules, in the vocabulary of :class:`Vocabulary13a`'s arrays."""
+    _tokens(blob, True, state, ids, lengths, slots, word_hash, word_start, points)
 
 
 @numba.njit(cache=True, nogil=True)
-def intern_words(text, slots, word_hash, word_start, points, n_words):
-    """The tokens of ``text`` (code points of tokens separated by spaces) numbered without
-    13a's rules, as :func:`tokenize_13a` returns them: words the Python encoder numbered."""
-    return _tokens(text, False, slots, word_hash, word_start, points, n_words)
+def intern_words(text, state, ids, lengths, slots, word_hash, word_start, points):
+    """:func:`_tokens` of ``text`` (code points of tokens separated by spaces) without
+    13a's rules: words the Python encoder numbered."""
+    _tokens(text, False, state, ids, lengths, slots, word_hash, word_start, points)
 
 
 class Vocabulary13a:
@@ -244,32 +254,36 @@ class Vocabulary13a:
         self.points = np.zeros(1 << 14, np.uint32)
         self.n_words = 0
 
-    def _run(self, kernel, points):
+    def _run(self, kernel, points, n_lines):
         # room for every token (at most one a character) being new
         words, chars = self.n_words + len(points) + 2, int(self.word_start[self.n_words]) + len(points)
         if words > len(self.word_hash):
             self.word_hash, self.word_start = _grown(self.word_hash, words), _grown(self.word_start, words)
         if chars > len(self.points):
             self.points = _grown(self.points, chars)
-        if 2 * words > len(self.slots):
-            size = len(self.slots)
-            while size < 2 * words:
+        ids, lengths = np.empty(len(points) + 1, np.int64), np.zeros(n_lines, np.int64)
+        state = np.array([0, 0, 0, self.n_words, 0], np.int64)
+        while True:
+            kernel(points, state, ids, lengths, self.slots, self.word_hash, self.word_start, self.points)
+            if not state[4]:
+                break
+            size = 2 * len(self.slots)
+            while size < state[4]:
                 size *= 2
-            self.slots = _rehashed(self.word_hash, self.n_words, size)
-        ids, lengths, self.n_words = kernel(points, self.slots, self.word_hash, self.word_start, self.points,
-                                            self.n_words)
-        return ids, lengths
+            self.slots = _rehashed(self.word_hash, int(state[3]), size)
+        self.n_words = int(state[3])
+        return ids[: state[1]], lengths
 
     def tokenize(self, blob: str):
         """(ids, tokens per line, the new words in id order) of ``blob``'s lines."""
         before = self.n_words
-        ids, lengths = self._run(tokenize_13a, _points(blob))
+        ids, lengths = self._run(tokenize_13a, _points(blob), blob.count("\n") + 1)
         return ids, lengths, self.words(before)
 
     def add(self, words) -> None:
         """Numbers ``words`` (tokens the Python encoder numbered, in its id order)."""
         if words:
-            self._run(intern_words, _points(" ".join(words)))
+            self._run(intern_words, _points(" ".join(words)), 1)
 
     def words(self, start: int) -> list:
         """The words of ids ``start``.. as strings."""

@@ -3,8 +3,11 @@ small-input encoder's road for new texts once the kernels are loaded (:mod:`ngra
 
 :func:`tokenize_13a` takes the code points of the blob that ``Tokenizer13a.tokenize_batch``
 builds (each line padded with a space on both sides, the lines joined by newlines, the
-line joins and entities already applied in Python) and runs the four rules of
-``_RULES_13A`` (:mod:`ngram_core.tokenizers.tokenizer_13a`) as ``re.sub`` runs them: each
+line joins and entities already applied in Python). 13a is chunk-local
+(``Tokenizer13a.chunk_local``: a line's tokens are those of its whitespace-separated
+chunks), so each chunk is taken alone: one without any character the rules read is one
+token as it is; any other, padded with a space on both sides, goes through the four rules
+of ``_RULES_13A`` (:mod:`ngram_core.tokenizers.tokenizer_13a`) as ``re.sub`` runs them: each
 rule over the whole output of the one before, left to right, a match resuming the scan
 after it (every pattern matches one or two characters, never nothing). Rule 1 pads
 ASCII punctuation and symbols but ' - . , (the space too in mteval's class: padding a
@@ -14,8 +17,9 @@ tokens are then the runs between Python's whitespace (``str.split()``'s characte
 newline ending a line. Each token is looked up, by a hash of its code points and then
 the code points themselves (no collision can merge two tokens), in a vocabulary that
 only grows and keeps every token's code points: a token seen before gets its id, a new
-one the next id. The tokens equal ``Tokenizer13a``'s on every text
-(``tests/test_kernel_13a.py``, and on every text of the shared WMT data).
+one the next id. The tokens equal sacreBLEU's 13a (``tests/test_kernel_13a.py``: edge
+cases and every fifth WMT line; all 111,927 distinct lines of the shared WMT data, also
+under ``NUMBA_BOUNDSCHECK=1``, when it was written).
 """
 from __future__ import annotations
 

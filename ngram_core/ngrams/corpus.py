@@ -12,7 +12,10 @@ fixed per-call costs. They are encoded in Python instead, through a bounded cach
 recently seen texts (:class:`RecentTokens`): a text seen before costs a dictionary
 lookup, and the new texts of a call are tokenized together (the tokenizer's
 ``tokenize_batch``: 13a's rules run once over them all) and numbered by dictionaries
-in C, not token by token in Python. The tokens are the same either way.
+in C, not token by token in Python. Once the compiled kernels are loaded, 13a's new texts
+are tokenized and numbered in one compiled pass instead (:mod:`ngram_core.ngrams.kernel_13a`),
+and this road takes up to ``SMALL_INPUT_TEXTS_13A`` texts (:func:`small_input`). The tokens
+are the same either way.
 Larger inputs are encoded in pyarrow (:mod:`ngram_core.ngrams.arrow_encoding`, imported
 then: a small call never imports pyarrow).
 """
@@ -32,8 +35,8 @@ from .encoded import EncodedTexts, offsets_from_counts
 
 
 SMALL_INPUT_TEXTS = 512  # up to this many texts, encode in Python through RecentTokens
-# ... and up to this many where 13a's rules run compiled (kernel_13a): 2,048 new texts take 3 ms
-# there against pyarrow's 7.6 ms (benchmarks/README.md, "Rewards on fresh batches")
+# ... and up to this many where 13a's rules run compiled (kernel_13a): 2,048 new WMT texts take
+# about 4.5 ms there against pyarrow's 7.6 ms (benchmarks/README.md, "Rewards on fresh batches")
 SMALL_INPUT_TEXTS_13A = 8192
 
 

@@ -9,7 +9,8 @@ the process (as in RL, where every batch is new text; the caches are cleared bet
 and no reference repeats within a metric's run), and each batch is scored by ours and
 by the peer one after the other, call by call, so that both see the same load. Medians of
 21 calls of 64 completions and 9 of 1,024 (``--calls``) (the first call of each reward, made when it is made, is not
-timed); the load (``os.getloadavg``) is printed with every row. The peers, as a user of
+timed); the load (``os.getloadavg``) is printed with every row, and the ratio of the medians of
+CPU time (``time.process_time``) beside the wall time's. The peers, as a user of
 each tool computes one reward per completion:
 
 - BLEU: ``sacrebleu.sentence_bleu(c, [r]).score / 100`` (the rewards must be equal);
@@ -90,23 +91,26 @@ def reward_rows(metric: str, hyps, refs, sizes, calls) -> None:
     peer(hyps[-2:], refs[-2:])  # (its imports and tables, on other texts)
     pool = iter(range(len(hyps)))
     for size, n_calls in zip(sizes, calls):
-        ours, theirs, gap = [], [], 0.0
+        ours, theirs, ours_cpu, theirs_cpu, gap = [], [], [], [], 0.0
         for _ in range(n_calls):
             rows = [next(pool) for _ in range(size)]
             completions, references = [hyps[k] for k in rows], [refs[k % len(refs)] for k in rows]
-            start = time.perf_counter()
+            start, cpu = time.perf_counter(), time.process_time()
             mine = reward(prompts=None, completions=completions, completion_ids=None, reference=references)
             ours.append(time.perf_counter() - start)
-            start = time.perf_counter()
+            ours_cpu.append(time.process_time() - cpu)
+            start, cpu = time.perf_counter(), time.process_time()
             other = peer(completions, references)
             theirs.append(time.perf_counter() - start)
+            theirs_cpu.append(time.process_time() - cpu)
             if equal:
                 assert mine == other, (metric, size)
             gap = max(gap, max(abs(a - b) for a, b in zip(mine, other)))
         a, b = statistics.median(ours), statistics.median(theirs)
         check = "equal rewards" if equal else f"largest difference {gap:.3g} (another definition)"
+        cpu = statistics.median(theirs_cpu) / max(statistics.median(ours_cpu), 1e-9)
         print(f"{metric} reward, {size} fresh completions: trl {a * 1e3:.2f} ms, {peer_name} {b * 1e3:.1f} ms: "
-              f"{b / a:.1f}x (medians of {n_calls} calls); {check}; {_load()}", flush=True)
+              f"{b / a:.1f}x (medians of {n_calls} calls; CPU time {cpu:.1f}x); {check}; {_load()}", flush=True)
 
 
 def main() -> None:

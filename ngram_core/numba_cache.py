@@ -1,6 +1,7 @@
 """Where numba keeps the compiled kernels' machine code, so they compile once per machine.
 
-The kernels (``ngram_core/ngrams/kernels.py``, ``ngram_core/bleu/*kernels.py``, and
+The kernels (``ngram_core/ngrams/kernels.py``, ``ngram_core/ngrams/kernel_13a.py``,
+``ngram_core/bleu/*kernels.py``, and
 METEOR 1.5's loops ``ngram_core/meteor/jar/*_kernel.py`` where
 :func:`ngram_core.compiled.loops` compiles them) are declared ``cache=True``: the first
 process that runs them compiled compiles them (seconds: about 3.5 s for BLEU's, 10 s

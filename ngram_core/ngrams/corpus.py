@@ -12,7 +12,10 @@ fixed per-call costs. They are encoded in Python instead, through a bounded cach
 recently seen texts (:class:`RecentTokens`): a text seen before costs a dictionary
 lookup, and the new texts of a call are tokenized together (the tokenizer's
 ``tokenize_batch``: 13a's rules run once over them all) and numbered by dictionaries
-in C, not token by token in Python. The tokens are the same either way.
+in C, not token by token in Python. Once the compiled kernels are loaded, 13a's new texts
+are tokenized and numbered in one compiled pass instead (:mod:`ngram_core.ngrams.kernel_13a`),
+and this road takes up to ``SMALL_INPUT_TEXTS_13A`` texts (:func:`small_input`). The tokens
+are the same either way.
 Larger inputs are encoded in pyarrow (:mod:`ngram_core.ngrams.arrow_encoding`, imported
 then: a small call never imports pyarrow).
 """
@@ -27,10 +30,19 @@ from ..lazy import np
 
 from .. import caches, compiled
 from ..tokenizers import Case, Tokenization, tokenization
+from ..tokenizers.tokenizer_13a import Tokenizer13a
 from .encoded import EncodedTexts, offsets_from_counts
 
 
 SMALL_INPUT_TEXTS = 512  # up to this many texts, encode in Python through RecentTokens
+# ... and up to this many where 13a's rules run compiled (kernel_13a): 2,048 new WMT texts take
+# about 4.5 ms there against pyarrow's 7.6 ms (benchmarks/README.md, "Rewards on fresh batches")
+SMALL_INPUT_TEXTS_13A = 8192
+
+
+def small_input(n_texts: int, tokenize: str) -> bool:
+    """Whether ``n_texts`` texts are encoded through :class:`RecentTokens` rather than pyarrow."""
+    return n_texts <= SMALL_INPUT_TEXTS or (n_texts <= SMALL_INPUT_TEXTS_13A and tokenize == "13a" and compiled.use())
 
 
 class RecentTokens:
@@ -57,6 +69,7 @@ class RecentTokens:
         self.lock = threading.Lock()  # one batch at a time reads and extends the tables and the buffer
         self._word_array = np.empty(0, dtype=object)  # ``words`` up to ``_filled``, for fancy indexing
         self._filled = 0
+        self.vocab_13a = None  # the compiled 13a road's copy of ``index`` (kernel_13a.Vocabulary13a), on first need
 
     @property
     def full(self) -> bool:
@@ -97,11 +110,32 @@ class RecentTokens:
         ends = np.cumsum(np.array(lengths, dtype=np.int64)) + start
         return (((ends - lengths) << 32) | lengths).tolist()
 
-    def add_texts(self, way: Tokenization, texts: list) -> list:
+    def add_texts(self, way: Tokenization, texts: list, kernels: bool = False) -> list:
         """Tokenizes distinct new ``texts`` together, as sacreBLEU tokenizes each
-        (lowercase, rstrip, tokenizer): their places in the buffer."""
+        (lowercase, rstrip, tokenizer): their places in the buffer. ``kernels``: the
+        compiled kernels are loaded, and 13a's rules run compiled (:meth:`add_13a`)."""
+        if kernels and type(way.tokenizer) is Tokenizer13a:
+            return self.add_13a(way, texts)
         lists = [line.split() for line in way.tokenizer.tokenize_batch(way.lines(texts))]
         return self.store(self.intern(list(chain.from_iterable(lists))), list(map(len, lists)))
+
+    def add_13a(self, way: Tokenization, texts: list) -> list:
+        """:meth:`add_texts` through :mod:`ngram_core.ngrams.kernel_13a`: 13a's rules and
+        the numbering in one compiled pass, in a vocabulary that mirrors ``index``
+        (the same id for each word: words the Python road numbered are added first)."""
+        if self.vocab_13a is None:
+            from .kernel_13a import Vocabulary13a
+
+            self.vocab_13a = Vocabulary13a()
+        vocab, words = self.vocab_13a, self.words
+        if vocab.n_words < len(words):
+            vocab.add(words[vocab.n_words :])
+        first = len(words)
+        ids, lengths, new = vocab.tokenize(way.tokenizer.blob(way.lines(texts)))
+        if new:
+            self.index.update(zip(new, range(first, first + len(new))))
+            words.extend(new)
+        return self.store(ids, lengths)
 
 
 _RECENT: Optional[RecentTokens] = None  # made by the first small call
@@ -162,7 +196,7 @@ def _encode_small(texts: Sequence[str], way: Tokenization) -> EncodedTexts:
         table = recent.texts.setdefault(way.key, {})
         new = [text for text in dict.fromkeys(texts) if text not in table]
         if new:
-            table.update(zip(new, recent.add_texts(way, new)))
+            table.update(zip(new, recent.add_texts(way, new, gather is not gather_first_appearance)))
         places = list(map(table.__getitem__, texts))
         # Renumber in order of first appearance in these texts: a function of the input
         # alone, not of what the cache saw before (NIST and METEOR sum floats in id order).
@@ -178,7 +212,7 @@ def encode_texts(texts: Sequence[str], tokenize: str = "13a", lowercase=False) -
     way = tokenization(tokenize, lowercase)
     if len(texts) == 0:  # (a blob tokenizer would return one empty string)
         return EncodedTexts(ids=np.zeros(0, dtype=np.int64), offsets=np.zeros(1, dtype=np.int64), vocab=[])
-    if len(texts) <= SMALL_INPUT_TEXTS:
+    if small_input(len(texts), tokenize):
         encoded = _encode_small(texts, way)
     else:
         from .arrow_encoding import encode_arrow  # (pyarrow: on first need)

@@ -16,12 +16,13 @@ n-gram that NIST's information weights and mergeable statistics need.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import chain
 from typing import List, Optional, Sequence
 
 from ..lazy import np
 
 from .. import compiled
-from .corpus import SMALL_INPUT_TEXTS, encode_texts
+from .corpus import SMALL_INPUT_TEXTS, encode_texts, small_input
 from .encoded import EncodedTexts, offsets_from_counts
 
 
@@ -72,29 +73,29 @@ def tokenize_corpus(
     """Tokenize checked input (one list of references per hypothesis) once: the one road
     from texts to a tokenized corpus, for every size and every ``lowercase`` (``False``,
     ``True``, ``"ascii"``: :mod:`ngram_core.tokenizers.casing`). Up to
-    ``SMALL_INPUT_TEXTS`` references a dictionary finds the distinct ones, above that
-    pyarrow; :func:`~ngram_core.ngrams.corpus.encode_texts` makes the same choice for the
+    ``SMALL_INPUT_TEXTS`` references (more where 13a runs compiled: ``small_input``) a
+    dictionary finds the distinct ones, above that pyarrow; :func:`~ngram_core.ngrams.corpus.encode_texts` makes the same choice for the
     tokens."""
     compiled.count_call()  # (a process that tokenizes corpus after corpus is long-running)
     n = len(hypotheses)
-    if sum(map(len, references)) <= SMALL_INPUT_TEXTS:  # a dict beats pyarrow's and numpy's fixed costs
-        index: dict = {}
-        setdefault = index.setdefault
-        rows = [[setdefault(ref, len(index)) for ref in refs] for refs in references]
-        width = max(map(len, rows), default=0)
-        table = np.array([row + [-1] * (width - len(row)) for row in rows], dtype=np.int64).reshape(n, width)
-        distinct = list(index)
+    counts = np.fromiter(map(len, references), dtype=np.int64, count=n)
+    flat = list(chain.from_iterable(references))
+    if small_input(len(flat), tokenize):  # a dict beats pyarrow's and numpy's fixed costs
+        distinct = list(dict.fromkeys(flat))
+        codes = np.fromiter(map(dict(zip(distinct, range(len(distinct)))).__getitem__, flat), dtype=np.int64,
+                            count=len(flat))
     else:
         import pyarrow.compute as pc  # (on first need: a small call never imports pyarrow)
 
         from .. import arrow_arrays
 
-        counts = np.fromiter(map(len, references), dtype=np.int64, count=n)
-        flat = [ref for refs in references for ref in refs]
         encoded = pc.dictionary_encode(arrow_arrays.strings(flat), memory_pool=arrow_arrays.pool())
         codes = arrow_arrays.to_numpy(encoded.indices).astype(np.int64)
         distinct = encoded.dictionary.to_pylist()
-        width = int(counts.max()) if n else 0
+    width = int(counts.max()) if n else 0
+    if n and int(counts.min()) == width:  # (as many references everywhere: one per segment, usually)
+        table = codes.reshape(n, width)
+    else:
         table = np.full((n, width), -1, dtype=np.int64)
         rows = np.repeat(np.arange(n), counts)
         cols = np.arange(len(flat)) - np.repeat(np.cumsum(counts) - counts, counts)

@@ -120,12 +120,17 @@ class Tokenizer13a(BaseTokenizer):
         # " \n " (the character classes exclude the newline and the padding keeps
         # '.', ',' and '-' away from it), so one pass over the blob equals one
         # pass per segment.
+        return apply_rules(self.blob(lines)).split("\n")
+
+    def blob(self, lines: Sequence[str]) -> str:
+        """``lines`` as :meth:`tokenize_batch` hands them to the rules: line joins and
+        entities applied, each padded with a space on both sides, joined by newlines
+        (also the input of the compiled rules, :mod:`ngram_core.ngrams.kernel_13a`)."""
         prepared = [
             _join_lines(line) if ("\n" in line or "<skipped>" in line) else line
             for line in lines
         ]
-        blob = _unescape(" " + " \n ".join(prepared) + " ")
-        return apply_rules(blob).split("\n")
+        return _unescape(" " + " \n ".join(prepared) + " ")
 
     def tokenize_arrow(self, lines):
         # The steps of __call__ without the final collapse, each one pyarrow kernel,

@@ -25,7 +25,7 @@ from helpers.evaluate_meteor import evaluate_meteor
 from ngram_core.tokenizers import tokenize
 from ngram_core.tokenizers.tokenizer_nltk import PUNKT_ENGLISH
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 
 
 

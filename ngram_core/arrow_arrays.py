@@ -6,7 +6,7 @@ missing-value sentinels): about 0.15-0.2 s and 100 MiB, most of what a one-off
 ``corpus_bleu`` in a fresh process spent on imports. The core's arrays are plain
 strings, integers and booleans without nulls, so they are built from, and read as,
 their buffers here, which needs nothing but pyarrow and numpy
-(``tests/test_first_call.py`` pins that scoring a corpus leaves pandas unimported).
+(``tests/core/test_first_call.py`` pins that scoring a corpus leaves pandas unimported).
 
 Encoding the strings one by one in Python costs about 0.1 us a string more than
 ``pa.array``'s C loop (7.3 against 2.6 ms for the 50,770 distinct texts of METEOR 1.5's

@@ -1,7 +1,7 @@
 """When the core runs its compiled (numba) kernels rather than numpy and Python.
 
-Both give the same numbers to the last bit (``tests/test_compiled_kernels_equal_array_code.py``,
-``tests/test_exp_and_log_equal_the_c_library.py``, ``tests/test_compiled_rule.py``); the choice is only about time.
+Both give the same numbers to the last bit (``tests/core/test_compiled_kernels_equal_array_code.py``,
+``tests/core/test_exp_and_log_equal_the_c_library.py``, ``tests/core/test_compiled_rule.py``); the choice is only about time.
 A compiled kernel costs a process about 0.5-0.8 s before its first result (numba's
 import, which pulls in scipy, then the loading of the cached machine code; several
 seconds more where nothing is cached yet: see :mod:`ngram_core.numba_cache`), and
@@ -36,7 +36,7 @@ METEOR 1.5's matcher and beam (``ngram_core/meteor/jar/match_kernel.py``,
 ``beam_kernel.py``) are loops that numpy cannot express; they are written as plain
 Python, which imports no numba, and :func:`loops` runs them as they are or compiled by
 numba (:func:`compile_loops`): the same code, the same numbers
-(``tests/test_meteor_plain_and_compiled_loops_agree.py``). Where they run plain, the paraphrase table is
+(``tests/meteor/test_meteor_plain_and_compiled_loops_agree.py``). Where they run plain, the paraphrase table is
 searched by numpy instead of a compiled hash index (``meteor/jar/paraphrase.py``). So a
 one-off METEOR 1.5 call on a small input imports no numba and compiles nothing, even
 with an empty or read-only compile cache. A METEOR 1.5 call decides once for all its
@@ -60,7 +60,7 @@ run at once, one in the calling thread and the others in a pool shared by the pr
 the encoder's splitting and interning of a large corpus's texts and chunks (pyarrow's
 kernels, which let go of the GIL; ``ngram_core/ngrams/arrow_encoding.py``). The
 parts give the rows one call gives, in the same order, so the numbers are the same to the
-last bit (``tests/test_threads_give_the_single_thread_numbers.py``). The rule, first match
+last bit (``tests/core/test_threads_give_the_single_thread_numbers.py``). The rule, first match
 wins:
 
 1. a setting: :func:`set_threads` (``set_threads(1)``: one thread, the single-core

@@ -8,7 +8,7 @@ Korean (``ja``, ``ko``) for MeCab, and one per language code of the METEOR jar's
 ``--text`` remakes them, otherwise ``corpus.json`` is reused and only a new language's
 system is made), runs every tool whose number a variant of ours claims to reproduce, and
 writes ``tests/oracle_set/records.json``: what each tool returned, with the tools'
-versions. ``tests/test_oracle_set.py`` then checks every record from a clone, without the
+versions. ``tests/core/test_oracle_set.py`` then checks every record from a clone, without the
 tools or ``../shared``.
 
 Tools run (each must be installed, as ``.ci/run`` installs them):

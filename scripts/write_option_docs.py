@@ -4,7 +4,7 @@ Each registered metric's ``OPTIONS`` (an :class:`ngram_core.options.OptionSet`) 
 only place an option's default, accepted values and meaning are written. This script
 puts them between the markers below: in the README a table of every metric's options
 and defaults, in each card (``<name>_custom/README.md``) the full list. The test
-``tests/test_option_docs.py`` runs it with ``--check`` and fails when a file is stale.
+``tests/core/test_option_docs.py`` runs it with ``--check`` and fails when a file is stale.
 
     python scripts/write_option_docs.py           # rewrite the generated parts
     python scripts/write_option_docs.py --check   # exit 1 if any is stale

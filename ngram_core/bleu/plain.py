@@ -1,7 +1,7 @@
 """BLEU of a one-off call in plain Python (:mod:`ngram_core.ngrams.plain`): each segment's
 row of :class:`~ngram_core.bleu.variants.Counts`, summed, scored by the variant's own
 row scorer. The same rows as :func:`ngram_core.bleu.statistics.bleu_statistics` gives
-(``tests/test_plain_and_array_paths_agree.py``), with no numpy and no pyarrow imported.
+(``tests/bleu/test_plain_and_array_paths_agree.py``), with no numpy and no pyarrow imported.
 """
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """chrF's statistics one (hypothesis, reference) pair after another: plain loops over
 numpy arrays of code points, which :func:`ngram_core.compiled.loops` runs compiled by
 numba (a large input or a long-running process) or as they are, the same code giving
-the same counts (``tests/test_chrf_parity.py``).
+the same counts (``tests/chrf/test_chrf_parity.py``).
 
 Per pair, the characters (code points, whitespace removed unless kept) and the words
 (``str.split()``'s, one ASCII punctuation mark split off as :func:`ngram_core.chrf.plain.words`)

@@ -4,7 +4,7 @@ and the statistics of a small call counted with ``Counter`` (no numpy import).
 A call runs here up to :data:`PLAIN_CHARS` characters (fewer than BLEU's plain limit:
 every character starts ``char_order`` n-grams), or always under
 ``compiled.prefer_plain(True)``; the array code (:mod:`ngram_core.chrf.statistics`)
-gives the same statistics (``tests/test_chrf_parity.py``).
+gives the same statistics (``tests/chrf/test_chrf_parity.py``).
 """
 from __future__ import annotations
 

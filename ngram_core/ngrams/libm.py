@@ -9,7 +9,7 @@ percent of arguments (measured on an AVX-512 EPYC: 46,223 of 1,000,000 ``exp`` a
 code that must give a tool's numbers to the last bit on every machine calls these
 instead: Python's ``math`` over the elements, or, where
 :func:`ngram_core.compiled.use` says so, compiled loops over the same ``math`` functions,
-which numba lowers to the C library's (``tests/test_exp_and_log_equal_the_c_library.py`` checks both against
+which numba lowers to the C library's (``tests/core/test_exp_and_log_equal_the_c_library.py`` checks both against
 ``math`` on a million arguments; numba would use Intel's SVML instead only with
 ``icc_rt`` installed, which the test would catch).
 """

@@ -5,7 +5,7 @@ about 0.1-0.15 s, before its first number, and then a few hundredths of a second
 test set of 2,000 segments; plain Python needs no import and counts such a test set in
 a few hundredths more. So a fresh process that scores one test set is fastest here, and
 :func:`ngram_core.compiled.plain` says when a call runs this way (the numbers are the
-same either way: ``tests/test_plain_and_array_paths_agree.py``).
+same either way: ``tests/bleu/test_plain_and_array_paths_agree.py``).
 
 Tokens are the tokenizers' own (:func:`ngram_core.tokenizers.tokenize`, the tokens the
 encoders number). N-grams of order n > 1 are tuples of tokens; a hypothesis's clipped

@@ -22,7 +22,7 @@ is ``lowercase=False`` here whatever its ``lowercase``).
 
 NLTK's class reads its ``perluniprops`` tables (Unicode numbers, punctuation, symbols)
 when it is defined, but only ``international_tokenize`` uses them: ``tokenize`` does
-not, so nothing of them is needed here (``tests/test_tokenizer_nltk_nist.py`` checks
+not, so nothing of them is needed here (``tests/tokenization/test_tokenizer_nltk_nist.py`` checks
 NLTK's source for that).
 """
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The parity harness both engines' tests share (tests/test_engines_ray.py, test_engines_spark.py).
+"""The parity harness both engines' tests share (tests/ways_in/test_engines_ray.py, test_engines_spark.py).
 
 Rows from the shared WMT data: two systems of an into-English pair with two references and
 two of another with one (so the reference count varies by row), the first ``SEGMENTS``

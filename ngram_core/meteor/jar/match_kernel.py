@@ -7,7 +7,7 @@ another, plain loops over numpy arrays.
 Plain Python that imports no numba: a one-off call on a small input runs it as it
 is, a large input or a long-running process runs it compiled by numba
 (:func:`ngram_core.compiled.loops`), the same code giving the same results
-(``tests/test_meteor_plain_and_compiled_loops_agree.py``). A pair's sentences are short (tens of words), so a
+(``tests/meteor/test_meteor_plain_and_compiled_loops_agree.py``). A pair's sentences are short (tens of words), so a
 join done inside each pair, on arrays that stay in the cache, costs far less than a
 sort of the whole corpus's rows on (pair, key).
 """

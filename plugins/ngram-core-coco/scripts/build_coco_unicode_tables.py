@@ -24,7 +24,7 @@ these classes):
 - ``DIGIT``: ``c + "/1"`` is one token: only a digit starts a fraction.
 
 The output is a Python module of range strings (character-class bodies for ``re``),
-deterministic, with the probe counts in its header. ngram-core's ``tests/test_tokenizer_coco.py``
+deterministic, with the probe counts in its header. ngram-core's ``tests/captioning/test_tokenizer_coco.py``
 checks every BMP character against the live tool again.
 """
 from __future__ import annotations

@@ -19,7 +19,7 @@ the jar's languages (measured against the jar):
 
 So those eleven are written out here from the Snowball algorithms as the jar runs them,
 a module per language, each checked word by word against the jar
-(``tests/test_meteor_jar_stemmers.py``: the WMT vocabularies of English, German and
+(``tests/meteor/test_meteor_jar_stemmers.py``: the WMT vocabularies of English, German and
 Russian, generated words in every language). Spanish, Italian, Turkish and Dutch are
 ``snowballstemmer``'s, which agrees with the jar on them (Dutch: its ``dutch_porter``
 from 3.0 on, when ``dutch`` became another algorithm); the same test checks whichever

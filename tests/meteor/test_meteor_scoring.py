@@ -1,6 +1,6 @@
 """The nltk variant's formula and parameters, the corpus score from summed statistics,
 edge cases of both variants, the options' checks. (METEOR 1.5's numbers are pinned by
-the jar itself: tests/test_meteor_jar_parity.py.)"""
+the jar itself: tests/meteor/test_meteor_jar_parity.py.)"""
 from __future__ import annotations
 
 import math

@@ -26,7 +26,7 @@ from helpers.parity import check
 from ngram_core.tokenizers import tokenize
 from ngram_core.tokenizers.tokenizer_nltk import PUNKT_ENGLISH
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 
 
 def check_meteor(predictions, references, **parameters):

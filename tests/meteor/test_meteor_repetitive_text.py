@@ -9,7 +9,7 @@ such input fast (timed in ``benchmarks/meteor_repetitive.py``, not here):
   against the search on the capped candidates beyond the cap;
 - the plain-or-compiled rule weighs the matcher's candidates and the search's steps
   (``ngram_core.compiled.loops(..., work=...)``): a small call of degenerate text runs
-  compiled, real text keeps the rule by words (``tests/test_compiled_rule.py``).
+  compiled, real text keeps the rule by words (``tests/core/test_compiled_rule.py``).
 
 Against the jar itself, run live: one word repeated, two alternating words, repeated
 phrases, a few related words, identical or not, at sizes where the 128-candidate cap

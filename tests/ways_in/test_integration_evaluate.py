@@ -16,7 +16,7 @@ import pytest
 from helpers.data import REPO
 from helpers.require import require_module
 
-SCRIPTS = Path(__file__).resolve().parent / "integration_scripts"
+SCRIPTS = Path(__file__).resolve().parents[1] / "integration_scripts"
 sys.path.insert(0, str(SCRIPTS))
 from corpus import make_corpus  # noqa: E402
 

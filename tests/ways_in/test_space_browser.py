@@ -34,7 +34,7 @@ pytestmark = pytest.mark.slow
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMEDRIVER = "/usr/bin/chromedriver"
-OFFLINE = Path(__file__).parent / "space_fixtures" / "offline.py"
+OFFLINE = Path(__file__).parents[1] / "space_fixtures" / "offline.py"
 ARTIFACTS = Path(os.environ.get("NGRAM_CORE_ARTIFACTS", REPO / "tests" / "artifacts"))
 START_TIMEOUT = 120  # seconds for app.py to import gradio, load the metric and listen
 UI_TIMEOUT = 30

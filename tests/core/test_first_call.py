@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings, strategies as st
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 # never needed to score one corpus given as Python lists (numba, which imports scipy: see
 # ngram_core.compiled for when a process runs compiled)

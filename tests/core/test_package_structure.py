@@ -15,7 +15,7 @@ import pytest
 
 from ngram_core import registry
 
-PACKAGE = Path(__file__).resolve().parents[1] / "ngram_core"
+PACKAGE = Path(__file__).resolve().parents[2] / "ngram_core"
 
 
 def modules(root: Path = PACKAGE) -> Dict[str, Tuple[Path, bool]]:

@@ -58,6 +58,6 @@ def test_build_script_reproduces_the_shipped_resource(tmp_path: Path):
     import subprocess
     import sys
 
-    script = Path(__file__).resolve().parents[1] / "scripts" / "build_wordnet_resource.py"
+    script = Path(__file__).resolve().parents[2] / "scripts" / "build_wordnet_resource.py"
     subprocess.run([sys.executable, str(script), "--out", str(tmp_path)], check=True, capture_output=True)
     assert (tmp_path / RESOURCE.name).read_bytes() == RESOURCE.read_bytes()

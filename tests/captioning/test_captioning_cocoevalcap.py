@@ -27,7 +27,7 @@ pycoco = require_module("pycocotools.coco")
 eval_module = require_module("pycocoevalcap.eval")
 require(shutil.which("java") is not None, "java is not on PATH (apt-get install default-jre-headless)")
 
-FAKECAP = Path(__file__).parent / "coco_caption" / "captions_val2014_fakecap_results.json"
+FAKECAP = Path(__file__).parents[1] / "coco_caption" / "captions_val2014_fakecap_results.json"
 METEOR_TOLERANCE = 1e-9
 
 

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parent / "integration_scripts"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "integration_scripts"))
 from corpus import make_corpus  # noqa: E402
 
 from ngram_core.bleu import corpus_bleu  # noqa: E402

@@ -4,7 +4,7 @@ Oracles: ``sacrebleu.sentence_bleu`` (the default BLEU), NLTK's ``sentence_bleu`
 ``meteor_score``, ``fast_bleu.SelfBLEU``, and the METEOR 1.5 jar run live (one JVM for a
 few hundred pairs). sacreBLEU's sentence score of an exact match can come out as
 100.00000000000004 (``exp(log(100))``); ngram_core caps BLEU at 100 everywhere, so the
-oracle's number is compared capped (as in tests/test_significance_sacrebleu.py).
+oracle's number is compared capped (as in tests/significance/test_significance_sacrebleu.py).
 """
 from __future__ import annotations
 

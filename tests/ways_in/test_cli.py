@@ -11,9 +11,10 @@ from pathlib import Path
 
 import pytest
 
+from helpers.cli import cli, ok
 from helpers.data import REPO
 from ngram_core.bleu import corpus_bleu
-from ngram_core.adapters.cli import _Messages, run
+from ngram_core.adapters.cli import _Messages
 from ngram_core.significance import score_systems
 
 WORDS = "the a cat dog sat ran on in mat house big small red , . and was is to of home tree".split()
@@ -41,19 +42,6 @@ def files(tmp_path):
         paths[name.split(".")[0] if not name.startswith("ref") else name[:5]] = str(path)
     paths["lines"] = contents
     return paths
-
-
-def cli(*args, stdin: bytes = None):
-    out, err = io.StringIO(), io.StringIO()
-    status = run(list(args), stdin=io.BytesIO(stdin) if stdin is not None else None, stdout=out, stderr=err)
-    return status, out.getvalue(), err.getvalue()
-
-
-def ok(*args, **kwargs) -> str:
-    status, out, err = cli(*args, "-q", **kwargs)
-    assert status == 0, err
-    assert err == ""
-    return out
 
 
 # -- formats -----------------------------------------------------------------------------------

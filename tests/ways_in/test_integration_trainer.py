@@ -9,7 +9,7 @@ import pytest
 
 from helpers.require import require_module
 
-sys.path.insert(0, str(Path(__file__).resolve().parent / "integration_scripts"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "integration_scripts"))
 
 pytestmark = pytest.mark.slow
 

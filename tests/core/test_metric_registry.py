@@ -27,7 +27,7 @@ from ngram_core.adapters.datasets import score_columns, segment_columns
 from ngram_core.significance import score_systems
 from ngram_core.suite import score_all, split_options
 
-HERE = Path(__file__).resolve().parent
+HERE = Path(__file__).resolve().parents[1]
 
 
 @pytest.fixture

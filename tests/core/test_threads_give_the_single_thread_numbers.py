@@ -25,7 +25,7 @@ from ngram_core.ngrams.index import clipped_match_counts, tokenize_corpus
 from ngram_core.nist import corpus_nist
 from ngram_core.nist.statistics import nist_statistics
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 STAT_FIELDS = ("hyp_len", "ref_words", "n_refs", "totals", "match_segment", "match_ngram", "match_count")
 TABLE_FIELDS = ("order", "parent", "token", "count")
 
@@ -237,7 +237,7 @@ def test_a_first_call_from_several_threads_at_once_in_a_fresh_process():
     script = textwrap.dedent(f"""
         import sys
         from concurrent.futures import ThreadPoolExecutor
-        sys.path.insert(0, {str(REPO / 'tests')!r})
+        sys.path.insert(0, {str(Path(__file__).resolve().parent)!r})
         from ngram_core import compiled
         from test_threads_give_the_single_thread_numbers import scores_now
         compiled.prefer(True)

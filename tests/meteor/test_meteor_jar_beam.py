@@ -7,7 +7,7 @@ beam, the int-truncated ranking weights, the distance added to the path branched
 in-place skips). The compiled search must pick the same candidates on random candidate
 sets: multi-word spans (as paraphrases make), small beams (so that pruning decides),
 many pairs at once, and long pairs whose used-word bitsets reuse bits. The jar itself
-is the oracle of tests/test_meteor_jar_parity.py.
+is the oracle of tests/meteor/test_meteor_jar_parity.py.
 """
 from __future__ import annotations
 

@@ -233,7 +233,7 @@ def test_a_metric_without_the_model_raises_the_same_error(places):
 
 def test_the_command_line_without_the_model_says_so_in_one_line(places, tmp_path):
     require_module("sentencepiece")
-    from test_cli import cli
+    from helpers.cli import cli
 
     (tmp_path / "ref.txt").write_text("a cat\n", encoding="utf-8")
     status, out, err = cli(str(tmp_path / "ref.txt"), "-i", str(tmp_path / "ref.txt"), "-tok", "flores200",
@@ -252,7 +252,7 @@ def test_without_sentencepiece_the_error_names_the_extra(in_sacrebleus_cache, mo
 def test_evaluate_and_the_command_line_take_tokenize_flores200(in_sacrebleus_cache, tmp_path):
     evaluate = require_module("evaluate")
     sacrebleu = require_module("sacrebleu")
-    from test_cli import ok
+    from helpers.cli import ok
 
     hyps = ["the cat sat on the mat", "a big dog ran home", "the house is red"]
     refs = ["the cat sat on a mat", "a small dog ran home", "the house was red"]

@@ -26,7 +26,7 @@ from ngram_core.significance import score_systems
 from ngram_core.tokenizers import get_tokenizer, tokenize
 from helpers.parity import WAYS, check
 
-FOLDER = Path(__file__).resolve().parent / "oracle_set"
+FOLDER = Path(__file__).resolve().parents[1] / "oracle_set"
 CORPUS = json.loads((FOLDER / "corpus.json").read_text(encoding="utf-8"))
 RECORDED = json.loads((FOLDER / "records.json").read_text(encoding="utf-8"))
 RECORDS = [r for r in RECORDED["records"] if r["metric"] != "significance"]

@@ -17,7 +17,7 @@ tokens are then the runs between Python's whitespace (``str.split()``'s characte
 newline ending a line. Each token is looked up, by a hash of its code points and then
 the code points themselves (no collision can merge two tokens), in a vocabulary that
 only grows and keeps every token's code points: a token seen before gets its id, a new
-one the next id. The tokens equal sacreBLEU's 13a (``tests/test_kernel_13a.py``: edge
+one the next id. The tokens equal sacreBLEU's 13a (``tests/tokenization/test_kernel_13a.py``: edge
 cases and every fifth WMT line; all 111,927 distinct lines of the shared WMT data, also
 under ``NUMBA_BOUNDSCHECK=1``, when it was written).
 """
@@ -41,7 +41,7 @@ _FNV_BASIS = np.uint64(0xCBF29CE484222325)
 
 @numba.njit(cache=True, nogil=True, inline="always")
 def _space(c):
-    """Whether ``chr(c).isspace()`` (str.split()'s whitespace; ``tests/test_kernel_13a.py``
+    """Whether ``chr(c).isspace()`` (str.split()'s whitespace; ``tests/tokenization/test_kernel_13a.py``
     checks every code point)."""
     if c < 128:
         return c == 32 or 9 <= c <= 13 or 28 <= c <= 31

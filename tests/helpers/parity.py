@@ -68,7 +68,10 @@ def function(metric: str) -> Callable[..., Dict[str, Any]]:
 def _evaluate_metric(metric: str, init: Tuple[Tuple[str, Any], ...]):
     import evaluate
 
-    return evaluate.load(str(REPO / f"{metric}_custom"), **dict(init))
+    from ngram_core.adapters.space.card import metric_script
+
+    # the script's own path: a folder evaluate did not find would be looked up on the Hub
+    return evaluate.load(str(metric_script(REPO / f"{metric}_custom")), **dict(init))
 
 
 def evaluate_metric(metric: str, **init: Any):

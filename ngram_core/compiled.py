@@ -24,7 +24,8 @@ The rule (:func:`use`), first match wins:
 4. otherwise the array code, or the Python loops.
 
 Before the array code there is plain Python (:func:`plain`), where a metric offers it
-(BLEU's ``corpus_bleu``): a call that the rule above does not run compiled is counted in
+(BLEU's and chrF's: ``Metric.plain_chars``; the road to a tokenized corpus,
+:mod:`ngram_core.ngrams.corpora`, picks the layout): a call that the rule above does not run compiled is counted in
 Python, without numpy or pyarrow (:mod:`ngram_core.ngrams.plain`), if its texts hold at
 most :data:`PLAIN_INPUT_CHARS` characters while the array code's imports are still to
 be paid (numpy or pyarrow not yet imported in this process: a one-off call), or at most

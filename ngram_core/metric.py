@@ -25,77 +25,14 @@ flag aliases, detail lines) is not the metric's business: :mod:`ngram_core.prese
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable, Dict, Iterable, List, Mapping, Optional, Sequence, Tuple
+from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence, Tuple
 
 from .lazy import np
 
+from .ngrams.corpora import NO_PLAIN_FORM, Corpora, CorpusKey, corpus_key
 from .options import OptionSet
-from .tokenizers.casing import Case
 from .statistics import Wire, global_n_refs, int_column  # (what a metric package reads from here too)
 
-if TYPE_CHECKING:
-    from .ngrams.index import NgramIndex, NgramMatches, TokenizedCorpus
-
-# A shared tokenization: (tokenizer name, its case).
-CorpusKey = Tuple[str, Case]
-
-
-def corpus_key(tokenize: str, lowercase: Any) -> CorpusKey:
-    """The key of a tokenized corpus: the tokenizer's name and the :class:`Case` of ``lowercase``."""
-    return tokenize, Case.of(lowercase)
-
-
-class Corpora:
-    """The checked texts, and their tokenized corpora, n-gram matches and indexes, each
-    built once per (tokenizer, lowercasing) setting for every metric that shares it.
-
-    ``orders`` gives, per setting, the largest n-gram order any metric asked for
-    (:meth:`Metric.ngram_order`): the matches and indexes are counted once, to that order.
-    """
-
-    def __init__(self, hyps: List[str], refs: List[List[str]], orders: Dict[CorpusKey, int]) -> None:
-        self.hyps, self.refs, self.orders = hyps, refs, orders
-        self._corpora: Dict[CorpusKey, TokenizedCorpus] = {}
-        self._indexes: Dict[CorpusKey, NgramIndex] = {}
-        self._matches: Dict[CorpusKey, List[NgramMatches]] = {}
-
-    @classmethod
-    def of(cls, hyps: List[str], refs: List[List[str]], chosen: Iterable[Tuple["Metric", Mapping[str, Any]]]
-           ) -> "Corpora":
-        """The corpora the ``chosen`` metrics (each with its resolved options) read: every
-        (tokenizer, lowercasing) setting one of them asks for, matched to the largest order asked."""
-        orders: Dict[CorpusKey, int] = {}
-        for metric, options in chosen:
-            key, order = metric.tokenization(options), metric.ngram_order(options)
-            if key is not None and order:
-                orders[key] = max(orders.get(key, 1), order)
-        return cls(hyps, refs, orders)
-
-    def corpus(self, tokenize: str, lowercase: Any) -> TokenizedCorpus:
-        """The texts tokenized by ``tokenize`` with ``lowercase`` (:func:`~ngram_core.ngrams.index.tokenize_corpus`), once."""
-        from .ngrams.index import tokenize_corpus  # (the array code: numpy, on first need)
-
-        key = corpus_key(tokenize, lowercase)
-        if key not in self._corpora:
-            self._corpora[key] = tokenize_corpus(self.hyps, self.refs, *key)
-        return self._corpora[key]
-
-    def index(self, tokenize: str, lowercase: Any) -> NgramIndex:
-        from .ngrams.index import NgramIndex
-
-        key = corpus_key(tokenize, lowercase)
-        if key not in self._indexes:
-            self._indexes[key] = NgramIndex(self.corpus(tokenize, lowercase), self.orders[key],
-                                            self.matches(tokenize, lowercase))
-        return self._indexes[key]
-
-    def matches(self, tokenize: str, lowercase: Any) -> List[NgramMatches]:
-        from .ngrams.index import match_ngrams
-
-        key = corpus_key(tokenize, lowercase)
-        if key not in self._matches:
-            self._matches[key] = match_ngrams(self.corpus(tokenize, lowercase), self.orders[key])
-        return self._matches[key]
 
 @dataclass(frozen=True)
 class Adapter:
@@ -254,13 +191,13 @@ class Metric:
 
         return scorer
 
-    def plain_scorer(self, hypotheses: List[str], references: List[List[str]],
-                     values: Mapping[str, Any]) -> Optional[Callable[[], Dict[str, Any]]]:
-        """A function that computes this call's result dictionary in plain Python, with no
-        numpy or pyarrow (a one-off call: :func:`ngram_core.compiled.plain`), or None where
-        the metric has no such form or the rule runs the array code (checked texts,
-        resolved options). Deciding costs nothing; the work is the function's."""
-        return None
+    def plain_chars(self, values: Mapping[str, Any]) -> float:
+        """The most characters a call may hold for :meth:`statistics` to count it in plain
+        Python with these options, from :class:`Corpora` of the plain layout (no numpy, no
+        pyarrow: a one-off call, :func:`ngram_core.ngrams.corpora.plain_layout` decides):
+        ``math.inf`` for any size (the rule's own bound then holds), -1 (the default) where
+        it has no such form; :meth:`result` then reads those statistics too."""
+        return NO_PLAIN_FORM
 
 
 # What a metric must fill in itself; every other member of Metric has a default.

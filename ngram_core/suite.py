@@ -101,20 +101,28 @@ def statistics_of(hyps: List[str], refs: List[List[str]], per_metric: Mapping[st
     (:func:`split_options`): what a way in calls once it has resolved the options of
     its call, so that they are resolved once."""
     # the n-grams of one setting are matched once, to the largest order
-    corpora = Corpora.of(hyps, refs, [(registry.get(name), values) for name, values in per_metric.items()])
+    corpora = _corpora(hyps, refs, per_metric)
     stats = {name: registry.get(name).statistics(corpora, values) for name, values in per_metric.items()}
     return stats, corpora
 
 
 def plain_results(hyps: List[str], refs: List[List[str]], per_metric: Mapping[str, Mapping[str, Any]]
                   ) -> Optional[Dict[str, Dict[str, Any]]]:
-    """Each metric's result dictionary computed in plain Python (a one-off call:
-    :meth:`~ngram_core.metric.Metric.plain_scorer`), or None unless every metric has such
-    a form for this call (checked texts, resolved options as :func:`split_options` gives them)."""
-    scorers = {name: registry.get(name).plain_scorer(hyps, refs, values) for name, values in per_metric.items()}
-    if any(scorer is None for scorer in scorers.values()):
-        return None
-    return {name: scorer() for name, scorer in scorers.items()}
+    """Each metric's result dictionary where the road (:class:`~ngram_core.ngrams.corpora.Corpora`)
+    takes the plain layout for this call (a one-off call that every metric counts in plain
+    Python), or None (checked texts, resolved options as :func:`split_options` gives them)."""
+    corpora = _corpora(hyps, refs, per_metric, results_only=True)
+    return _results(corpora, per_metric) if corpora.plain else None
+
+
+def _corpora(hyps: List[str], refs: List[List[str]], per_metric: Mapping[str, Mapping[str, Any]],
+             results_only: bool = False) -> Corpora:
+    return Corpora.of(hyps, refs, [(registry.get(name), values) for name, values in per_metric.items()], results_only)
+
+
+def _results(corpora: Corpora, per_metric: Mapping[str, Mapping[str, Any]]) -> Dict[str, Dict[str, Any]]:
+    return {name: registry.get(name).result(registry.get(name).statistics(corpora, values), values)
+            for name, values in per_metric.items()}
 
 
 def results_from_statistics(stats: Mapping[str, Any], **options: Any) -> Dict[str, Dict[str, Any]]:
@@ -140,11 +148,8 @@ def score_all(predictions: Sequence[str], references: Sequence[Any], metrics: Se
     the variant's tool, with ``meteor_corpus`` and ``meteor_mean``, all 0-1).
     """
     per_metric = split_options(metrics, options)  # the options of this call, resolved once
-    hyps, refs = check_corpus(predictions, references)
-    plain = plain_results(hyps, refs, per_metric)
-    if plain is not None:  # a one-off call that every metric can score in plain Python
-        return plain
-    return results_of(statistics_of(hyps, refs, per_metric)[0], per_metric)
+    # the road picks the layout: plain Python for a one-off call every metric counts so
+    return _results(_corpora(*check_corpus(predictions, references), per_metric, results_only=True), per_metric)
 
 
 def headline_scores(results: Mapping[str, Mapping[str, Any]]) -> Dict[str, float]:

@@ -23,13 +23,16 @@ is a ``ValueError``.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Dict, List, Mapping, Optional, Sequence
+import math
+from typing import TYPE_CHECKING, Any, Dict, List, Mapping, Optional, Sequence, Union
 
 from . import plain
 from .variants import DEFAULT_VARIANT, SMOOTH_METHODS as ALL_SMOOTH_METHODS, VARIANTS, get_variant
 from .variants.sacrebleu import SMOOTH_DEFAULTS, SMOOTH_METHODS, bleu_from_statistics, bleu_result
 from ..inputs import check_corpus
 from ..lazy import attributes
+from ..ngrams.corpora import NO_PLAIN_FORM, TokenLists, tokenized_corpus
+from ..ngrams.plain import SegmentRows
 from ..options import (LOWERCASE_CHOICES, Option, OptionSet, OptionValues, lowercase_option, return_segments_option,
                        tokenize_option)
 from ..signature import nrefs_field, numbers
@@ -101,8 +104,20 @@ OPTIONS = OptionSet("BLEU", [
 ], finalize=_finalize, signature_fields={name: get_variant(name).signature_fields for name in VARIANTS})
 
 
-def statistics_for(corpus: TokenizedCorpus, values: Mapping[str, Any], matches=None) -> BleuStatistics:
-    """Per-segment statistics with what the variant reads (``matches`` as for :func:`bleu_statistics`)."""
+def plain_chars(values: Mapping[str, Any]) -> float:
+    """What BLEU counts in plain Python with the resolved options ``values``
+    (:mod:`ngram_core.bleu.plain`): any size where the variant scores rows in Python
+    (all but sacreBLEU's with ``weights``), else nothing (:mod:`ngram_core.ngrams.corpora`)."""
+    return math.inf if get_variant(values["variant"]).scores_counts(OptionValues.of(values)) else NO_PLAIN_FORM
+
+
+def statistics_for(corpus: Union[TokenLists, TokenizedCorpus], values: Mapping[str, Any],
+                   matches=None) -> Union[SegmentRows, BleuStatistics]:
+    """Per-segment statistics with what the variant reads, from either layout of the
+    tokenized corpus: plain rows (:func:`ngram_core.bleu.plain.rows`) or
+    :class:`BleuStatistics` (``matches`` as for :func:`bleu_statistics`)."""
+    if corpus.plain:
+        return plain.rows(corpus, values)
     from .statistics import bleu_statistics
 
     variant = get_variant(values["variant"])
@@ -115,9 +130,12 @@ def signature_of(values: Mapping[str, Any], refs_per_segment) -> str:
     return OPTIONS.signature_string(values, nrefs=nrefs_field(refs_per_segment))
 
 
-def result_from_statistics(stats: BleuStatistics, values: Mapping[str, Any]) -> Dict[str, Any]:
-    """The variant's result dictionary from per-segment (or summed) statistics."""
+def result_from_statistics(stats: Union[SegmentRows, BleuStatistics], values: Mapping[str, Any]) -> Dict[str, Any]:
+    """The variant's result dictionary from per-segment (or summed) statistics, of either
+    layout (:func:`statistics_for`)."""
     signature = signature_of(values, stats.n_refs)
+    if isinstance(stats, SegmentRows):
+        return plain.result(stats, values, signature)
     return get_variant(values["variant"]).result(stats, values, signature)
 
 
@@ -134,14 +152,9 @@ def corpus_bleu(predictions: Sequence[str], references: Sequence[Any], **options
     one-segment corpus, i.e. NLTK's ``sentence_bleu``).
     """
     hyps, refs = check_corpus(predictions, references)
-    variant = get_variant(options["variant"])
-    if plain.applies(variant, hyps, refs, options):  # a one-off call: no numpy, no pyarrow
-        return plain.result(variant, hyps, refs, options, signature_of(options, map(len, refs)))
-    from ..ngrams.index import tokenize_corpus
-
-    corpus = tokenize_corpus(*variant.texts(hyps, refs, options), options["tokenize"], options["lowercase"])
-    stats = statistics_for(corpus, options)
-    return variant.result(stats, options, signature_of(options, stats.n_refs))
+    corpus = tokenized_corpus(*get_variant(options["variant"]).texts(hyps, refs, options), options["tokenize"],
+                              options["lowercase"], plain_chars(options))  # the road picks the layout
+    return result_from_statistics(statistics_for(corpus, options), options)
 
 
 def _count_list(name: str, value: Any) -> List[int]:
@@ -215,4 +228,4 @@ def score_statistics(correct: Sequence[int], total: Sequence[int], sys_len: int,
 
 __all__ = ["ALL_SMOOTH_METHODS", "BleuStatistics", "LOWERCASE_CHOICES", "OPTIONS", "SMOOTH_DEFAULTS",
            "SMOOTH_METHODS", "VARIANTS", "bleu_from_statistics", "bleu_result", "bleu_statistics", "closest_ref_length",
-           "corpus_bleu", "result_from_statistics", "score_statistics", "shortest_ref_length", "statistics_for"]
+           "corpus_bleu", "plain_chars", "result_from_statistics", "score_statistics", "shortest_ref_length", "statistics_for"]

@@ -25,12 +25,12 @@ resampled corpus does not define: they are refused with a ``ValueError``.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable, Dict, List, Mapping, Optional, Sequence
+from typing import TYPE_CHECKING, Any, Dict, List, Mapping, Optional, Sequence
 
 from ..lazy import np
 
 from .. import bleu as bleu_core
-from . import OPTIONS, bleu_from_statistics, plain as bleu_plain
+from . import OPTIONS, bleu_from_statistics
 from .variants import DEFAULT_VARIANT, Counts, get_variant
 from ..options import OptionValues
 from ..metric import Adapter, Corpora, Metric
@@ -128,10 +128,8 @@ class Bleu(Metric):
         if changed is None:  # the shared corpus and matches
             return bleu_core.statistics_for(corpora.corpus(tokenize, lowercase), values,
                                             corpora.matches(tokenize, lowercase))
-        from ..ngrams.index import tokenize_corpus  # (numpy, as the shared corpus)
-
         # a variant whose tool sees other texts (evaluate's 13a joins line breaks)
-        return bleu_core.statistics_for(tokenize_corpus(*changed, tokenize, lowercase), values)
+        return bleu_core.statistics_for(corpora.retokenized(*changed, tokenize, lowercase), values)
 
     def empty_statistics(self, values: Mapping[str, Any]) -> BleuStatistics:
         empty, N = np.zeros(0, dtype=np.int64), values["max_order"]
@@ -155,13 +153,8 @@ class Bleu(Metric):
     def pair_scorer(self, candidates: List[str], references: List[str], values: Mapping[str, Any]):
         return _pairs().pair_scorer(candidates, references, values)
 
-    def plain_scorer(self, hypotheses: List[str], references: List[List[str]],
-                     values: Mapping[str, Any]) -> Optional[Callable[[], Dict[str, Any]]]:
-        variant = get_variant(values["variant"])
-        if not bleu_plain.applies(variant, hypotheses, references, values):
-            return None
-        return lambda: bleu_plain.result(variant, hypotheses, references, values,
-                                         bleu_core.signature_of(values, map(len, references)))
+    def plain_chars(self, values: Mapping[str, Any]) -> float:
+        return bleu_core.plain_chars(values)
 
 
 def details(result: Mapping[str, Any]) -> str:

@@ -31,12 +31,17 @@ score is ours with ``beta=3, eps_smoothing=True`` and its corpus score their mea
 """
 from __future__ import annotations
 
-from typing import Any, Dict, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Dict, Mapping, Sequence, Union
 
 from ..inputs import check_corpus
 from ..lazy import attributes
+from ..ngrams.corpora import NO_PLAIN_FORM, Corpora
+from ..ngrams.plain import SegmentRows
 from ..options import Option, OptionSet, flag, lowercase_option, return_segments_option
 from ..signature import nrefs_field
+
+if TYPE_CHECKING:
+    from .statistics import ChrfStatistics
 
 __getattr__ = attributes(__name__, {"ChrfStatistics": ".statistics", "chrf_statistics": ".statistics",
                                     "f_scores": ".statistics"})
@@ -126,8 +131,32 @@ def result_of(score: float, signature: str, values: Mapping[str, Any], chrf: Any
             "word_order": values["word_order"], "beta": values["beta"], "signature": signature}
 
 
-def chrf_result(stats: Any, values: Mapping[str, Any]) -> Dict[str, Any]:
-    """The result dictionary from per-segment (or summed) :class:`ChrfStatistics`."""
+def plain_chars(values: Mapping[str, Any]) -> float:
+    """What chrF counts in plain Python with the resolved options ``values``
+    (:mod:`ngram_core.chrf.plain`): sacreBLEU's statistics, up to its :data:`~ngram_core.chrf.plain.PLAIN_CHARS`."""
+    from .plain import PLAIN_CHARS
+
+    return PLAIN_CHARS if values["variant"] == "sacrebleu" else NO_PLAIN_FORM
+
+
+def statistics_of(corpora: Corpora, values: Mapping[str, Any]) -> Union[SegmentRows, ChrfStatistics]:
+    """Per-segment statistics of the texts of ``corpora``, in its layout: plain rows
+    (:func:`ngram_core.chrf.plain.statistics`) or :class:`ChrfStatistics`."""
+    if corpora.plain:
+        from . import plain
+
+        return plain.statistics(corpora.hyps, corpora.refs, values)
+    from .statistics import chrf_statistics
+
+    return chrf_statistics(corpora.hyps, corpora.refs, values)
+
+
+def chrf_result(stats: Union[SegmentRows, ChrfStatistics], values: Mapping[str, Any]) -> Dict[str, Any]:
+    """The result dictionary from per-segment (or summed) statistics of either layout (:func:`statistics_of`)."""
+    if isinstance(stats, SegmentRows):
+        from . import plain
+
+        return plain.result(stats, values)
     from .statistics import variant_scores
 
     total = stats.sum()
@@ -153,10 +182,5 @@ def corpus_chrf(predictions: Sequence[str], references: Sequence[Any], **options
     ``sentence_score(...).score / 100`` (0-1, as every segment score of a result).
     """
     hyps, refs = check_corpus(predictions, references)
-    from . import plain
-
-    if options["variant"] == "sacrebleu" and plain.applies(hyps, refs):  # a one-off call: no numpy
-        return plain.result(hyps, refs, options)
-    from .statistics import chrf_statistics
-
-    return chrf_result(chrf_statistics(hyps, refs, options), options)
+    corpora = Corpora(hyps, refs, plain_chars=plain_chars(options))  # the road picks the layout
+    return chrf_result(statistics_of(corpora, options), options)

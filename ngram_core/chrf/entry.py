@@ -16,7 +16,7 @@ scores (rewards) and pair scores 0-1; the command line prints 0-100 as sacreBLEU
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable, Dict, List, Mapping, Optional
+from typing import TYPE_CHECKING, Any, Callable, Dict, List, Mapping
 
 from ..lazy import np
 
@@ -24,7 +24,6 @@ from .. import chrf as chrf_core
 from .. import compiled
 from ..metric import Adapter, Corpora, Metric
 from ..presentation import Presentation
-from . import plain as chrf_plain
 
 if TYPE_CHECKING:
     from .statistics import ChrfStatistics
@@ -68,7 +67,7 @@ class Chrf(Metric):
         return None  # characters and its own words: no shared tokenized corpus
 
     def statistics(self, corpora: Corpora, values: Mapping[str, Any]) -> ChrfStatistics:
-        return _statistics().chrf_statistics(corpora.hyps, corpora.refs, values)
+        return chrf_core.statistics_of(corpora, values)
 
     def empty_statistics(self, values: Mapping[str, Any]) -> ChrfStatistics:
         return _statistics().empty_statistics(values)
@@ -102,11 +101,8 @@ class Chrf(Metric):
         pair_scores = _statistics().pair_scores
         return lambda start, stop: pair_scores(candidates[start:stop], references, values)
 
-    def plain_scorer(self, hypotheses: List[str], references: List[List[str]],
-                     values: Mapping[str, Any]) -> Optional[Callable[[], Dict[str, Any]]]:
-        if values["variant"] != "sacrebleu" or not chrf_plain.applies(hypotheses, references):
-            return None
-        return lambda: chrf_plain.result(hypotheses, references, values)
+    def plain_chars(self, values: Mapping[str, Any]) -> float:
+        return chrf_core.plain_chars(values)
 
 
 CHRF = Chrf()

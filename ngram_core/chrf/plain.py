@@ -1,9 +1,9 @@
 """chrF in plain Python: what a text's characters and words are (both paths read these),
 and the statistics of a small call counted with ``Counter`` (no numpy import).
 
-A call runs here up to :data:`PLAIN_CHARS` characters (fewer than BLEU's plain limit:
-every character starts ``char_order`` n-grams), or always under
-``compiled.prefer_plain(True)``; the array code (:mod:`ngram_core.chrf.statistics`)
+The road (:mod:`ngram_core.ngrams.corpora`) takes this layout up to :data:`PLAIN_CHARS`
+characters (fewer than BLEU's plain limit: every character starts ``char_order`` n-grams,
+:func:`ngram_core.chrf.plain_chars`), or always under ``compiled.prefer_plain(True)``; the array code (:mod:`ngram_core.chrf.statistics`)
 gives the same statistics (``tests/chrf/test_chrf_parity.py``).
 """
 from __future__ import annotations
@@ -12,7 +12,7 @@ from collections import Counter
 from typing import Any, Dict, List, Mapping, Sequence, Tuple
 
 from .. import compiled
-from ..ngrams.plain import within
+from ..ngrams.plain import SegmentRows
 from ..tokenizers.casing import Case
 
 PLAIN_CHARS = 20_000
@@ -40,12 +40,6 @@ def words(text: str) -> List[str]:
 
 def prepared(text: str, values: Mapping[str, Any]) -> str:
     return Case.of(values["lowercase"]).text(text)
-
-
-def applies(hypotheses: List[str], references: List[List[str]]) -> bool:
-    """Whether this call runs in plain Python (its size, :func:`ngram_core.compiled.plain_limit`)."""
-    return within(hypotheses, references, min(compiled.plain_limit(), PLAIN_CHARS)
-                  if compiled.plain_setting() is None else compiled.plain_limit())
 
 
 def ngram_counts(text: str, values: Mapping[str, Any]) -> List[Counter]:
@@ -89,15 +83,21 @@ def segment_rows(hypotheses: Sequence[str], references: Sequence[Sequence[str]],
     return rows
 
 
-def result(hypotheses: List[str], references: List[List[str]], values: Mapping[str, Any]) -> Dict[str, Any]:
-    """:func:`ngram_core.chrf.corpus_chrf`'s result, in plain Python."""
+def statistics(hypotheses: Sequence[str], references: Sequence[Sequence[str]],
+               values: Mapping[str, Any]) -> SegmentRows:
+    """:func:`segment_rows`, with each segment's number of references: the statistics of
+    the plain layout (:mod:`ngram_core.ngrams.corpora`), which :func:`result` scores."""
+    compiled.count_call()
+    return SegmentRows(segment_rows(hypotheses, references, values), [len(refs) for refs in references])
+
+
+def result(rows: SegmentRows, values: Mapping[str, Any]) -> Dict[str, Any]:
+    """:func:`ngram_core.chrf.corpus_chrf`'s result from :func:`statistics`, in plain Python."""
     from . import f_score, result_of, signature_of
 
-    compiled.count_call()
-    rows = segment_rows(hypotheses, references, values)
     beta, eps = values["beta"], values["eps_smoothing"]
     total = [sum(column) for column in zip(*rows)]
-    out = result_of(f_score(total, beta, eps), signature_of(values, [len(r) for r in references]), values)
+    out = result_of(f_score(total, beta, eps), signature_of(values, rows.n_refs), values)
     if values["return_segments"]:
         out["segment_scores"] = [float(f_score(row, beta, eps)) / 100 for row in rows]
     return out

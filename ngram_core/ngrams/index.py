@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import chain
-from typing import List, Optional, Sequence
+from typing import ClassVar, List, Optional, Sequence
 
 from ..lazy import np
 
@@ -40,6 +40,7 @@ class TokenizedCorpus:
     texts: EncodedTexts
     n_segments: int
     ref_table: np.ndarray
+    plain: ClassVar[bool] = False  # the array layout (:mod:`ngram_core.ngrams.corpora`)
 
     @property
     def hyp_lengths(self) -> np.ndarray:

@@ -21,10 +21,21 @@ from __future__ import annotations
 import math
 from collections import Counter
 from itertools import chain
-from typing import Dict, List, Optional, Sequence, Tuple
+from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple
 
 from .. import caches
 from ..tokenizers import tokenize_strings
+
+
+class SegmentRows(list):
+    """Statistics counted in plain Python: one row per segment (what the metric's plain
+    form reads), and ``n_refs``, each segment's number of references. A metric's
+    ``result`` reads them as it reads its array statistics; they do not add or slice
+    as those do (the plain layout serves results only: :mod:`ngram_core.ngrams.corpora`)."""
+
+    def __init__(self, rows: Iterable[Any], n_refs: List[int]) -> None:
+        super().__init__(rows)
+        self.n_refs = n_refs
 
 
 def within(hypotheses: Sequence[str], references: Sequence[Sequence[str]], limit: float) -> bool:

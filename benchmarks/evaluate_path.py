@@ -131,7 +131,7 @@ def main() -> None:
     from ngram_core import compiled
 
     compiled.prefer(True)  # the compiled kernels, as a long-running process has them
-    print(f"{time.strftime('%Y-%m-%d %H:%M', time.gmtime())} UTC, {args.repeats} rounds, load {_load():.1f}")
+    print(f"{time.strftime('%Y-%m-%d %H:%M', time.gmtime())} UTC, load {_load():.1f}, {os.cpu_count()} CPUs")
     print("| metric | segments | core function s | `evaluate.load(...).compute` s | ratio (CPU) | "
           "`ngram_core.load(...).compute` s | ratio (CPU) | rounds | load (start-end) |")
     print("|---|---|---|---|---|---|---|---|---|")

@@ -95,8 +95,8 @@ def test_a_bad_batch_fails_before_anything_reaches_the_cache(tmp_path):
 
 
 def test_a_compute_s_own_batch_is_in_the_cache_and_the_core_s_error_comes_from_compute(tmp_path):
-    # the core scores compute's own batch while a second thread writes it to the cache:
-    # the rows are in the file evaluate reads back, and the core's error is raised as
+    # the core scores compute's own batch from the checked lists, not from the cache: the
+    # rows are still in the file evaluate reads back, and the core's error is raised as
     # evaluate raises _compute's (its cache file then left, as evaluate leaves it)
     hyps, refs = _corpus(30, seed=6)
     metric = evaluate.load(str(REPO / "bleu_custom"), keep_in_memory=False, cache_dir=str(tmp_path))
@@ -115,3 +115,23 @@ def test_a_compute_s_own_batch_is_in_the_cache_and_the_core_s_error_comes_from_c
         metric.compute(predictions=hyps, references=refs)
     assert seen["cached"] == {"predictions": hyps, "references": refs}
     assert len(list(tmp_path.rglob("*.arrow"))) == 1
+
+
+@pytest.mark.parametrize("batch, where", [
+    ((["ok", "a\udc80"], ["x", "y"]), r"predictions\[1\]"),
+    ((["ok", "a"], ["x", "y\ud800"]), r"references\[1\] "),
+    ((["ok", "a"], [["x"], ("y", "z\ud800")]), r"references\[1\]\[1\]"),
+])
+def test_a_lone_surrogate_is_named_and_reaches_no_cache(batch, where, tmp_path):
+    # the batch's arrow table is the check of its text (UTF-8 fails on lone surrogates);
+    # the message is the core's, naming the string in the form it was given
+    metric = evaluate.load(str(REPO / "bleu_custom"), cache_dir=str(tmp_path))
+    predictions, references = batch
+    for call in (lambda: metric.compute(predictions=iter(predictions), references=iter(references)),
+                 lambda: metric.add_batch(predictions=predictions, references=references),
+                 lambda: bleu.corpus_bleu(predictions, references)):
+        with pytest.raises(ValueError, match=where + ".* lone surrogate"):
+            call()
+    assert metric.writer is None and not list(tmp_path.rglob("*.arrow"))
+    with pytest.raises(ValueError, match="lone surrogate"):
+        metric.add(prediction=predictions[1], reference=references[1])

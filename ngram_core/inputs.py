@@ -99,29 +99,34 @@ def _as_list(obj: Any, name: str) -> List[Any]:
     return list(obj)
 
 
-def check_predictions(predictions: Any, name: str = "predictions") -> List[str]:
+def check_predictions(predictions: Any, name: str = "predictions", text: bool = True) -> List[str]:
     """Return ``predictions`` as a list of strings, or raise naming the bad item
-    (``name``: what the caller calls the list)."""
+    (``name``: what the caller calls the list). ``text=False`` leaves out the scan for
+    lone surrogates, for a caller that encodes the strings as UTF-8 anyway (which fails
+    on them and on nothing else) and then calls again with ``text=True`` for the message."""
     if type(predictions) is CheckedTexts:
         return predictions
     items = _as_list(predictions, name)
     if set(map(type, items)) <= {str}:  # the common case, checked in C; else find the culprit
-        _check_text(items, lambda i: f"{name}[{i}]")
+        if text:
+            _check_text(items, lambda i: f"{name}[{i}]")
         return CheckedTexts(items)
     for i, item in enumerate(items):
         if not isinstance(item, str):
             raise _not_a_string(f"{name}[{i}]", item, "decode token ids to text first and use '' for an empty string")
     items = [str(item) for item in items]  # str subclasses (numpy.str_) as plain strings
-    _check_text(items, lambda i: f"{name}[{i}]")
+    if text:
+        _check_text(items, lambda i: f"{name}[{i}]")
     return CheckedTexts(items)
 
 
-def check_references(references: Any, n_predictions: int) -> List[List[str]]:
+def check_references(references: Any, n_predictions: int, text: bool = True) -> List[List[str]]:
     """Return ``references`` as one list of reference strings per prediction.
 
     Accepts one string per prediction, or one non-empty sequence of strings per
     prediction (ragged: 1..k references). Mixing the two forms is an error, because
-    it usually means a list of references was flattened by mistake.
+    it usually means a list of references was flattened by mistake. ``text``: as
+    :func:`check_predictions`'s.
     """
     if type(references) is CheckedReferences and len(references) == n_predictions:
         return references
@@ -137,10 +142,12 @@ def check_references(references: Any, n_predictions: int) -> List[List[str]]:
     # the common cases, checked in C; anything else goes through the loop that names the culprit
     kinds = set(map(type, items))
     if kinds == {str}:
-        _check_text(items, lambda i: f"references[{i}]")
+        if text:
+            _check_text(items, lambda i: f"references[{i}]")
         return CheckedReferences([item] for item in items)
     if kinds == {list} and 0 not in map(len, items) and set(map(type, chain.from_iterable(items))) <= {str}:
-        _check_references_text(items)
+        if text:
+            _check_references_text(items)
         _warn_if_square(items)
         return CheckedReferences(items)  # the caller's lists, never modified here or downstream
     out: List[List[str]] = []
@@ -180,10 +187,11 @@ def check_references(references: Any, n_predictions: int) -> List[List[str]]:
             if not isinstance(ref, str):
                 raise _not_a_string(f"references[{i}][{j}]", ref, "give reference translations as text")
         out.append([str(ref) for ref in refs])
-    if single:
+    if single and text:
         _check_text([r[0] for r in out], lambda i: f"references[{i}]")
-    else:
-        _check_references_text(out)
+    elif not single:
+        if text:
+            _check_references_text(out)
         _warn_if_square(out)
     return CheckedReferences(out)
 

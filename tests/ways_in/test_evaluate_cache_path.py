@@ -11,6 +11,7 @@ import pytest
 
 from helpers.data import REPO
 from ngram_core import bleu, chrf, cider, meteor, nist, rouge_l
+from ngram_core.adapters import evaluate as hf_metric
 
 WORDS = ("the cat dog sat on a mat quickly , . ! über naïve 東京 ran jumped over lazy brown fox").split()
 
@@ -91,3 +92,46 @@ def test_a_bad_batch_fails_before_anything_reaches_the_cache(tmp_path):
     with pytest.raises(ValueError, match="Bad inputs"):  # evaluate's own message for a name it lacks
         metric.add_batch(predictions=["a"], references=["a"], sources=["x"])
     _same(metric.compute(predictions=["a b c"], references=[["a b c"]]), bleu.corpus_bleu(["a b c"], [["a b c"]]))
+
+
+def test_a_compute_s_own_batch_is_in_the_cache_and_the_core_s_error_comes_from_compute(tmp_path):
+    # the core scores compute's own batch from the checked lists, not from the cache: the
+    # rows are still in the file evaluate reads back, and the core's error is raised as
+    # evaluate raises _compute's (its cache file then left, as evaluate leaves it)
+    hyps, refs = _corpus(30, seed=6)
+    metric = evaluate.load(str(REPO / "bleu_custom"), keep_in_memory=False, cache_dir=str(tmp_path))
+    seen = {}
+
+    def failing(predictions, references, **options):
+        raise RuntimeError("the core failed")
+
+    def reading_the_cache_first(predictions, references, **kwargs):  # (evaluate's _finalize has run)
+        seen["cached"] = metric.data.with_format(None)[:]
+        return hf_metric.NgramMetric._compute(metric, predictions, references, **kwargs)
+
+    metric.corpus_function = type("Failing", (), {"__wrapped_core__": staticmethod(failing)})
+    metric._compute = reading_the_cache_first
+    with pytest.raises(RuntimeError, match="the core failed"):
+        metric.compute(predictions=hyps, references=refs)
+    assert seen["cached"] == {"predictions": hyps, "references": refs}
+    assert len(list(tmp_path.rglob("*.arrow"))) == 1
+
+
+@pytest.mark.parametrize("batch, where", [
+    ((["ok", "a\udc80"], ["x", "y"]), r"predictions\[1\]"),
+    ((["ok", "a"], ["x", "y\ud800"]), r"references\[1\] "),
+    ((["ok", "a"], [["x"], ("y", "z\ud800")]), r"references\[1\]\[1\]"),
+])
+def test_a_lone_surrogate_is_named_and_reaches_no_cache(batch, where, tmp_path):
+    # the batch's arrow table is the check of its text (UTF-8 fails on lone surrogates);
+    # the message is the core's, naming the string in the form it was given
+    metric = evaluate.load(str(REPO / "bleu_custom"), cache_dir=str(tmp_path))
+    predictions, references = batch
+    for call in (lambda: metric.compute(predictions=iter(predictions), references=iter(references)),
+                 lambda: metric.add_batch(predictions=predictions, references=references),
+                 lambda: bleu.corpus_bleu(predictions, references)):
+        with pytest.raises(ValueError, match=where + ".* lone surrogate"):
+            call()
+    assert metric.writer is None and not list(tmp_path.rglob("*.arrow"))
+    with pytest.raises(ValueError, match="lone surrogate"):
+        metric.add(prediction=predictions[1], reference=references[1])

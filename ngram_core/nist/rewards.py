@@ -3,8 +3,9 @@ sentence-level options (mteval, 13a, n = 5) a batch's texts become token ids in 
 compiled pass (:mod:`ngram_core.ngrams.batch_tokens`, numbered as the small-input encoder
 numbers them), and the statistics and segment scores are those of
 :meth:`ngram_core.nist.entry.Nist.sentence_scores` on that corpus (the information weights
-of the whole batch's references), with the same numbers and without the small-input
-cache's dictionaries. Other options take ``sentence_scores``.
+of the whole batch's references), with the same numbers, without the small-input
+cache's dictionaries and without the corpus score and result dictionary
+(:func:`ngram_core.nist.segment_scores`). Other options take ``sentence_scores``.
 """
 from __future__ import annotations
 
@@ -33,6 +34,7 @@ def rewards(entry: Nist, hypotheses: List[str], references: List[List[str]]) -> 
     from ..ngrams.batch_tokens import reference_table, tokens_13a
     from ..ngrams.corpus import SMALL_INPUT_TEXTS_13A
     from ..ngrams.index import TokenizedCorpus
+    from . import segment_scores
     from .statistics import nist_statistics
 
     distinct, table = reference_table(references)
@@ -40,4 +42,4 @@ def rewards(entry: Nist, hypotheses: List[str], references: List[List[str]]) -> 
         return entry.sentence_scores(hypotheses, references, DEFAULTS).tolist()
     corpus = TokenizedCorpus(texts=tokens_13a(hypotheses + distinct, encoded=True), n_segments=len(hypotheses),
                              ref_table=table)
-    return entry.segment_scores(nist_statistics(corpus, DEFAULTS["n"]), DEFAULTS).tolist()
+    return segment_scores(nist_statistics(corpus, DEFAULTS["n"]), DEFAULTS["mteval_quirks"]).tolist()

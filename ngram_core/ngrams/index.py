@@ -93,16 +93,22 @@ def tokenize_corpus(
         encoded = pc.dictionary_encode(arrow_arrays.strings(flat), memory_pool=arrow_arrays.pool())
         codes = arrow_arrays.to_numpy(encoded.indices).astype(np.int64)
         distinct = encoded.dictionary.to_pylist()
+    texts = encode_texts(list(hypotheses) + distinct, tokenize, lowercase)
+    return TokenizedCorpus(texts=texts, n_segments=n, ref_table=reference_rows(codes, counts))
+
+
+def reference_rows(codes: np.ndarray, counts: np.ndarray) -> np.ndarray:
+    """:attr:`TokenizedCorpus.ref_table` from the distinct references' indices of every
+    (segment, reference) in order (``codes``) and each segment's number of references."""
+    n = len(counts)
     width = int(counts.max()) if n else 0
     if n and int(counts.min()) == width:  # (as many references everywhere: one per segment, usually)
-        table = codes.reshape(n, width)
-    else:
-        table = np.full((n, width), -1, dtype=np.int64)
-        rows = np.repeat(np.arange(n), counts)
-        cols = np.arange(len(flat)) - np.repeat(np.cumsum(counts) - counts, counts)
-        table[rows, cols] = codes
-    texts = encode_texts(list(hypotheses) + distinct, tokenize, lowercase)
-    return TokenizedCorpus(texts=texts, n_segments=n, ref_table=table)
+        return codes.reshape(n, width)
+    table = np.full((n, width), -1, dtype=np.int64)
+    rows = np.repeat(np.arange(n), counts)
+    cols = np.arange(len(codes)) - np.repeat(np.cumsum(counts) - counts, counts)
+    table[rows, cols] = codes
+    return table
 
 
 SMALL_KEYS = 4096  # up to this many keys, hash-free numpy (no pyarrow to import); measured below

@@ -310,3 +310,40 @@ def _grown(array: np.ndarray, need: int) -> np.ndarray:
     bigger = np.zeros(max(2 * len(array), need), array.dtype)
     bigger[: len(array)] = array
     return bigger
+
+
+@numba.njit(cache=True, nogil=True)
+def first_appearance(ids, n_words, word_start, points):
+    """``ids`` renumbered 0.. in order of first appearance, and the code points of those
+    words in that order, one space after each (tokens hold no whitespace): the input of
+    :func:`words_of`."""
+    new_id = np.full(n_words, -1, np.int64)
+    local = np.empty(len(ids), np.int64)
+    distinct = np.empty(len(ids), np.int64)
+    k = 0
+    chars = 0
+    for t in range(len(ids)):
+        w = ids[t]
+        if new_id[w] < 0:
+            new_id[w] = k
+            distinct[k] = w
+            k += 1
+            chars += word_start[w + 1] - word_start[w] + 1
+        local[t] = new_id[w]
+    joined = np.empty(chars, np.uint32)
+    at = 0
+    for d in range(k):
+        w = distinct[d]
+        for q in range(word_start[w], word_start[w + 1]):
+            joined[at] = points[q]
+            at += 1
+        joined[at] = 32
+        at += 1
+    return local, joined, k
+
+
+def words_of(joined: np.ndarray, count: int) -> list:
+    """The words :func:`first_appearance` joined, as strings."""
+    if not count:
+        return []
+    return joined[:-1].tobytes().decode("utf-32-le", "surrogatepass").split(" ")

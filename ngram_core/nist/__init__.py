@@ -48,7 +48,7 @@ computed only when a score is asked for.
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any, Dict, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Dict, Mapping, Optional, Sequence, Tuple
 
 from ..inputs import check_corpus
 from ..lazy import attributes, np
@@ -95,9 +95,7 @@ def nist_scores(stats: NistStatistics, mteval_quirks: bool = False, segments: bo
     output does) and the segment's own length penalty.
     """
     N = stats.max_order
-    info = stats.table.information(int(stats.ref_words.sum()), mteval_quirks)
-    bits = info[stats.match_ngram] * stats.match_count
-    order = stats.table.order[stats.match_ngram] - 1
+    bits, order = _match_bits(stats, mteval_quirks)
     info_sums = np.bincount(order, weights=bits, minlength=N)
     counts = np.bincount(order, weights=stats.match_count, minlength=N).astype(np.int64)
     totals = stats.totals.sum(axis=0)
@@ -119,12 +117,27 @@ def nist_scores(stats: NistStatistics, mteval_quirks: bool = False, segments: bo
         "reference_length": ref_len,
     }
     if segments:
-        S = len(stats)
-        seg_bits = np.bincount(stats.match_segment * N + order, weights=bits, minlength=S * N).reshape(S, N)
-        seg_precision = (seg_bits / np.maximum(stats.totals, 1)).sum(axis=1)
-        seg_ref_len = stats.ref_words / np.maximum(stats.n_refs, 1)
-        out["segment_scores"] = seg_precision * length_penalty(stats.hyp_len, seg_ref_len)
+        out["segment_scores"] = segment_scores(stats, mteval_quirks, (bits, order))
     return out
+
+
+def _match_bits(stats: NistStatistics, mteval_quirks: bool) -> Tuple[np.ndarray, np.ndarray]:
+    """(the information of each matched (segment, n-gram) times its clipped count, its order - 1)."""
+    info = stats.table.information(int(stats.ref_words.sum()), mteval_quirks)
+    return info[stats.match_ngram] * stats.match_count, stats.table.order[stats.match_ngram] - 1
+
+
+def segment_scores(stats: NistStatistics, mteval_quirks: bool = False,
+                   bits: Optional[Tuple[np.ndarray, np.ndarray]] = None) -> np.ndarray:
+    """Every segment's score (the corpus' information weights, the segment's own length
+    penalty): :func:`nist_scores`' ``segment_scores`` without the corpus score (the
+    rewards' road). ``bits``: :func:`_match_bits`' arrays, where already computed."""
+    N, S = stats.max_order, len(stats)
+    bits, order = _match_bits(stats, mteval_quirks) if bits is None else bits
+    seg_bits = np.bincount(stats.match_segment * N + order, weights=bits, minlength=S * N).reshape(S, N)
+    seg_precision = (seg_bits / np.maximum(stats.totals, 1)).sum(axis=1)
+    seg_ref_len = stats.ref_words / np.maximum(stats.n_refs, 1)
+    return seg_precision * length_penalty(stats.hyp_len, seg_ref_len)
 
 
 # -- options and the result dictionary ------------------------------------------------------

@@ -3,10 +3,14 @@
 Both score each completion against its own reference(s) with a registered metric's
 segment score, on 0-1 for BLEU and METEOR (:meth:`ngram_core.metric.Metric.sentence_scores`,
 with the metric's sentence-level options under the user's: BLEU is sacreBLEU's sentence
-BLEU, ``sacrebleu.sentence_bleu(c, refs).score / 100``, unless told otherwise). The whole
-batch is scored in one call. A metric where lower is better (TER) gives ``1 - score``
+BLEU, ``sacrebleu.sentence_bleu(c, refs).score / 100``, unless told otherwise). NIST's reward is its segment score with the information
+weights of the whole batch's references (the batch as one corpus), not NLTK's
+``sentence_nist``, which weighs each completion by its own references: the two differ (by
+up to 7.4 on batches of WMT lines). A metric where lower is better (TER) gives ``1 - score``
 (:meth:`ngram_core.metric.Metric.reward_scores`), so the reward rises as TER falls. The whole
-batch is scored in one call: one tokenization, one compiled count of clipped matches.
+batch is scored in one call: one tokenization, one compiled count of clipped matches;
+for BLEU's and NIST's default options the texts go to compiled roads of their own
+(:mod:`ngram_core.bleu.rewards`, :mod:`ngram_core.nist.rewards`), with the same numbers.
 
 - :func:`trl`: ``reward_funcs=[ngram_core.rewards.trl("bleu")]``. TRL 1.x's
   ``GRPOTrainer._calculate_rewards`` calls every plain reward function as
@@ -61,10 +65,25 @@ class _Scorer:
         self.values = sentence_values(self.entry, options)
         self.name = metric
         compiled.long_running()  # batch after batch: compiled from here on (NGRAM_CORE_COMPILED still wins)
+        self.road = _road(self.entry, self.values)  # a compiled road from texts to rewards, or None
         self(["a"], [["a"]])  # pays the kernels' start now, not on the first batch
 
     def __call__(self, hypotheses: List[str], references: List[List[str]]) -> List[float]:
+        if self.road is not None:
+            return self.road(hypotheses, references)
         return self.entry.reward_scores(self.entry.sentence_scores(hypotheses, references, self.values)).tolist()
+
+
+def _road(entry: Metric, values: Mapping[str, Any]) -> Optional[Callable[[List[str], List[List[str]]], List[float]]]:
+    """The metric's compiled reward road for these options, if it has one."""
+    from ..bleu import rewards as bleu_rewards
+    from ..nist import rewards as nist_rewards
+
+    for road in (bleu_rewards.road, nist_rewards.road):
+        found = road(entry, values)
+        if found is not None:
+            return found
+    return None
 
 
 def _reference_list(value: Any, where: str) -> List[str]:
@@ -104,13 +123,17 @@ def _check_batch(hypotheses: Any, references: Any, hyp_name: str, ref_name: str)
     rows = list(references)
     if len(rows) != len(hyps):
         raise ValueError(f"{ref_name} has {len(rows)} entries for {len(hyps)} completions: give one per completion")
+    if set(map(type, rows)) <= {str}:  # one reference each, the common case: checked in C
+        return hyps, [[r] for r in rows]
     return hyps, [_reference_list(r, f"{ref_name}[{k}]") for k, r in enumerate(rows)]
 
 
 def trl(metric: str, reference_column: str = "reference", **options: Any) -> Callable[..., List[float]]:
     """A TRL reward function: each completion's ``metric`` score (0-1) against the
     dataset's ``reference_column`` (see the module docstring). ``options`` are the
-    metric's (e.g. ``tokenize="intl"``; ``variant="nltk"``), checked now."""
+    metric's (e.g. ``tokenize="intl"``; ``variant="nltk"``), checked now. ``trl("nist")``
+    weighs n-grams by the information of the whole batch's references, so its rewards are
+    not ``sentence_nist``'s."""
     if not isinstance(reference_column, str) or not reference_column:
         raise TypeError(f"reference_column must be the name of a dataset column, got {reference_column!r}")
     scorer = _Scorer(metric, options)
@@ -124,7 +147,8 @@ def trl(metric: str, reference_column: str = "reference", **options: Any) -> Cal
                              f"reference_column= naming the one that holds the references")
         if completions is None:
             raise TypeError("completions is None: TRL passes the generated completions")
-        texts = [_completion_text(c, k) for k, c in enumerate(completions)]
+        texts = completions if isinstance(completions, list) and set(map(type, completions)) <= {str} else \
+            [_completion_text(c, k) for k, c in enumerate(completions)]
         hyps, refs = _check_batch(texts, columns[reference_column], "completions", reference_column)
         return scorer(hyps, refs)
 

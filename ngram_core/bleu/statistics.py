@@ -69,29 +69,30 @@ class BleuStatistics(Statistics):
         return self.matches.shape[1]
 
 
+def row_loops(rows: int):
+    """:mod:`ngram_core.bleu.row`, or its functions compiled (:func:`ngram_core.compiled.compile_loops`),
+    for a loop over ``rows`` rows: compiled where the process runs compiled, or from
+    :data:`ngram_core.compiled.ROW_LOOPS_LARGE_INPUT_ROWS` rows on, unless compiled is set off."""
+    if compiled.use(rows, compiled.ROW_LOOPS_LARGE_INPUT_ROWS):
+        return compiled.compile_loops(row)
+    return row
+
+
 def reference_lengths(hyp_len: np.ndarray, ref_lens: np.ndarray, first_ties: bool = False):
     """(closest, shortest) reference length per row: :func:`ngram_core.bleu.row.reference_lengths_of`
     on every row (``ref_lens`` is (S, R) with -1 where a segment has fewer than R references),
-    compiled where :func:`ngram_core.compiled.use` says so, otherwise the same rule in a few
-    array operations (a Python loop over rows costs 10-25 times numpy's: 216 against 8.7 ms
-    on 50,000 rows). Of two equally close references the shorter one wins, or with
-    ``first_ties`` the one given first (torchmetrics' ``BLEUScore``)."""
+    compiled or plain Python (:func:`row_loops`). Of two equally close references the
+    shorter one wins, or with ``first_ties`` the one given first (torchmetrics' ``BLEUScore``)."""
     hyp_len = np.ascontiguousarray(hyp_len, dtype=np.int64)
     ref_lens = np.ascontiguousarray(ref_lens, dtype=np.int64)
-    if compiled.use():
-        closest, shortest = np.zeros(len(hyp_len), np.int64), np.zeros(len(hyp_len), np.int64)
-        compiled.compile_loops(row).reference_lengths(hyp_len, ref_lens, first_ties, closest, shortest)  # numba (cached)
-        return closest, shortest
-    present = ref_lens >= 0
-    big = np.iinfo(np.int64).max
-    diff = np.abs(ref_lens - hyp_len[:, None])
-    # nearest, then (argmin: the first of equal keys) the one given first, or the shorter
-    key = np.where(present, diff if first_ties else diff * (int(ref_lens.max(initial=0)) + 1) + ref_lens, big)
-    rows = np.arange(len(hyp_len))
-    any_ref = present.any(axis=1)
-    closest = np.where(any_ref, ref_lens[rows, np.argmin(key, axis=1)] if ref_lens.shape[1] else 0, 0)
-    shortest = np.where(any_ref, np.where(present, ref_lens, big).min(axis=1, initial=big), 0)
-    return closest.astype(np.int64), shortest.astype(np.int64)
+    loops = row_loops(len(hyp_len))
+    if loops is row:  # plain Python: on lists (a Python loop over numpy scalars is slower)
+        closest, shortest = [0] * len(hyp_len), [0] * len(hyp_len)
+        row.reference_lengths(hyp_len.tolist(), ref_lens.tolist(), first_ties, closest, shortest)
+        return np.array(closest, dtype=np.int64), np.array(shortest, dtype=np.int64)
+    closest, shortest = np.zeros(len(hyp_len), np.int64), np.zeros(len(hyp_len), np.int64)
+    loops.reference_lengths(hyp_len, ref_lens, first_ties, closest, shortest)  # numba (cached)
+    return closest, shortest
 
 
 def closest_ref_length(hyp_len: np.ndarray, ref_lens: np.ndarray) -> np.ndarray:

@@ -26,7 +26,7 @@ OPTION_CASES = [
     {"smooth_method": "add-k", "smooth_value": 0},
     {"smooth_method": "constant"},
     {"smooth_method": "none", "max_order": 1},
-    {"weights": [0.4, 0.3, 0.2, 0.1]},  # (the array code's arithmetic)
+    {"weights": [0.4, 0.3, 0.2, 0.1]},  # (the row body, weighted)
     {"lowercase": True, "tokenize": "intl"},
     {"tokenize": "char", "max_order": 2},
     {"tokenize": "zh"},

@@ -105,7 +105,7 @@ class BleuVariant:
     # -- scores -----------------------------------------------------------------------------
     def scores_counts(self, options: OptionValues) -> bool:
         """Whether :meth:`score` scores rows with these options (Python numbers, no arrays):
-        every variant but sacreBLEU's with ``weights``, which only its array code scores."""
+        every variant does, with every option (a variant that could not would say False)."""
         return True
 
     def score(self, counts: Counts, options: OptionValues) -> Dict[str, Any]:

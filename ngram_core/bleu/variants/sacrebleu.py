@@ -6,8 +6,8 @@ default 4) and BP = 1 if c > r, exp(1 - r/c) if 0 < c <= r, 0 if c = 0, where c 
 the hypothesis length and r the summed closest reference length (ties go to the
 shorter reference). Scores are reported on 0-1 (``bleu``, as evaluate's ``bleu``)
 and 0-100 (``score``, as sacreBLEU); the arithmetic follows sacreBLEU 2.6.0's
-``BLEU.compute_bleu`` step by step so that scores agree to the last bits. Unlike the
-other variants it is vectorized over rows (numpy): segment scores of large corpora.
+``BLEU.compute_bleu`` step by step so that scores agree to the last bits, in one body
+(:func:`ngram_core.bleu.row.score_row`), compiled by numba for many rows.
 
 Smoothing (Chen & Cherry 2014), ``smooth_method``:
 - ``"exp"`` (default, sacreBLEU's and mteval's): the k-th order with no match gets
@@ -28,10 +28,8 @@ kept are renormalized to sum to what they summed to before.
 """
 from __future__ import annotations
 
-import math
 from typing import TYPE_CHECKING, Any, Dict, List, Mapping
 
-from ... import compiled
 from ...options import OptionValues
 from .base import BleuVariant, Counts
 from .. import row
@@ -46,118 +44,48 @@ SMOOTH_DEFAULTS = {"exp": None, "floor": 0.1, "add-k": 1.0, "constant": 0.1, "no
 SMOOTH_METHODS = tuple(SMOOTH_DEFAULTS)
 _LOG_ZERO = -9999999999.0  # sacreBLEU's my_log(0): keeps exp() finite and 0
 def bleu_from_statistics(stats: BleuStatistics, values: Mapping[str, Any]) -> Dict[str, np.ndarray]:
-    """Scores of every row of ``stats`` (vectorized over rows) with the resolved BLEU options
-    ``values`` (``ngram_core.bleu.OPTIONS.resolve(...)``).
+    """Scores of every row of ``stats`` with the resolved BLEU options ``values``
+    (``ngram_core.bleu.OPTIONS.resolve(...)``): :func:`ngram_core.bleu.row.score_row` on each
+    row, compiled or in plain Python (:func:`ngram_core.bleu.statistics.row_loops`).
 
     Returns arrays: ``score`` (0-100), ``precisions`` (0-100, smoothed as used),
     ``brevity_penalty``.
 
     Statistics given as float32 (sacreBLEU's bootstrap resamples are float32 sums)
     keep float32 precisions and smoothing, as sacreBLEU's own arithmetic on them
-    does with numpy 2 (``100. * np.float32(c)`` is float32); anything else is
-    computed in float64. Where :func:`ngram_core.compiled.use` says so, unweighted
-    float64 rows (every score but a bootstrap's) are scored by a compiled loop over rows
-    with the same arithmetic (:func:`ngram_core.bleu.row.sacrebleu_rows`): on a
-    batch of a few segments, numpy's fixed cost per call would be most of the time.
-    Either way exp and log are the C library's (:mod:`ngram_core.ngrams.libm`), as sacreBLEU's.
+    does with numpy 2 (``100. * np.float32(c)`` is float32): the row body's constants
+    are float32 then, and in plain Python its arithmetic runs on numpy float32 scalars;
+    anything else is computed in float64. Either way exp and log are the C library's,
+    as sacreBLEU's.
     """
     import numpy as np
 
+    from ..statistics import row_loops
+
     options = OptionValues.of(values)
-    if stats.matches.dtype != np.float32 and options.weights is None and compiled.use():
-        return _compiled_rows(stats, options)
-    return _array_rows(stats, options)
-
-
-def _array_rows(stats: BleuStatistics, options: OptionValues) -> Dict[str, np.ndarray]:
-    """:func:`bleu_from_statistics` in numpy, column by column (float32 and weights too)."""
-    import numpy as np
-
-    from ...ngrams import libm  # the C library's exp and log, as sacreBLEU's math calls (numba, cached)
-
-    N = options.max_order
-    sys_len = stats.hyp_len.astype(np.float64)
-    ref_len = stats.ref_len.astype(np.float64)
-    rows = len(sys_len)
-    with np.errstate(divide="ignore", invalid="ignore"):
-        bp = np.where(sys_len < ref_len, np.where(sys_len > 0, libm.exp(1 - ref_len / np.where(sys_len > 0, sys_len, 1)), 0.0), 1.0)
-    dtype = np.float32 if stats.matches.dtype == np.float32 else np.float64
-    correct = stats.matches.astype(dtype)
-    total = stats.totals.astype(dtype)
+    float32 = stats.matches.dtype == np.float32
+    dtype = np.float32 if float32 else np.float64
     value = VARIANT.smooth_parameter(options)  # smooth_value, or sacreBLEU's default for the method
-    if options.smooth_method == "add-k":
-        correct[:, 1:] += value
-        total[:, 1:] += value
-    elif options.smooth_method == "constant":
-        correct += value
-        total += value
-    precisions = np.zeros((rows, N))
-    alive = np.ones(rows, dtype=bool)  # sacreBLEU stops at the first order with no n-grams
-    eff_order = np.full(rows, N, dtype=np.int64)
-    if options.effective_order == "sacrebleu":
-        eff_order[:] = 0
-    halvings = np.ones(rows, dtype=dtype)
-    safe_total = np.where(total > 0, total, 1.0)
-    for n in range(N):
-        alive &= total[:, n] != 0
-        if options.effective_order == "sacrebleu":
-            eff_order[alive] = n + 1
-        zero = alive & (correct[:, n] == 0)
-        hit = alive & ~zero
-        precisions[hit, n] = 100.0 * correct[hit, n] / total[hit, n]
-        if options.smooth_method == "exp":
-            halvings = np.where(zero, halvings * 2, halvings)
-            precisions[zero, n] = 100.0 / (halvings[zero] * safe_total[zero, n])
-        elif options.smooth_method == "floor":
-            precisions[zero, n] = 100.0 * value / safe_total[zero, n]
-    if options.effective_order == "seed":
-        has = stats.matches > 0
-        eff_order = np.where(has.any(axis=1), N - np.argmax(has[:, ::-1], axis=1), N)
-    eff_order = np.maximum(eff_order, 1)
-    with np.errstate(divide="ignore"):
-        logs = np.where(precisions > 0, libm.log(np.where(precisions > 0, precisions, 1.0)), _LOG_ZERO)
-    if options.weights is None:
-        acc = np.zeros(rows)
-        for n in range(N):  # left to right, as sacreBLEU's sum()
-            acc = np.where(n < eff_order, acc + logs[:, n], acc)
-        exponent = acc / eff_order
-    else:
-        # BLEU = BP * exp(sum_n w_n ln p_n) with p_n on 0-1 (NLTK's definition), whatever
-        # the weights sum to; the 0-100 score is 100 times that.
-        w = np.asarray(options.weights)
-        kept = np.arange(N)[None, :] < eff_order[:, None]
-        wk = np.where(kept, w[None, :], 0.0)
-        wk = wk * (w.sum() / np.where(wk.sum(axis=1) > 0, wk.sum(axis=1), 1.0))[:, None]
-        with np.errstate(divide="ignore"):
-            unit_logs = np.where(precisions > 0, libm.log(np.where(precisions > 0, precisions, 1.0) / 100.0), _LOG_ZERO)
-        acc = np.zeros(rows)
-        for n in range(N):
-            acc = acc + np.where(wk[:, n] > 0, wk[:, n] * unit_logs[:, n], 0.0)
-        exponent = acc + math.log(100.0)
-    # exp(log(100)) can come out as 100.00000000000001; keep BLEU within its range
-    score = np.minimum(bp * libm.exp(exponent), 100.0)
-    # sacreBLEU returns 0 before smoothing when nothing matches at all (#141)
-    nothing = ~(stats.matches > 0).any(axis=1)
-    score = np.where(nothing, 0.0, score)
-    precisions = np.where(nothing[:, None], 0.0, precisions)
-    return {"score": score, "precisions": precisions, "brevity_penalty": bp}
-
-
-def _compiled_rows(stats: BleuStatistics, options: OptionValues) -> Dict[str, np.ndarray]:
-    """:func:`bleu_from_statistics` of unweighted float64 rows, compiled (one row after another)."""
-    import numpy as np
-
-    def floats(a: np.ndarray) -> np.ndarray:
-        return np.ascontiguousarray(a, dtype=np.float64)  # one compiled signature for every input
-
-    value = VARIANT.smooth_parameter(options)  # smooth_value, or sacreBLEU's default for the method
-    matches = floats(stats.matches)
+    consts = row.constants(0.0 if value is None else float(value), np.float32 if float32 else float)
+    weights = () if options.weights is None else tuple(float(w) for w in options.weights)
+    codes = SMOOTH_CODES[options.smooth_method], EFFECTIVE_ORDER_CODES[options.effective_order]
+    matches = np.ascontiguousarray(stats.matches, dtype=dtype)  # one compiled signature per type
+    hyp_len = np.ascontiguousarray(stats.hyp_len, dtype=np.float64)
+    ref_len = np.ascontiguousarray(stats.ref_len, dtype=np.float64)
+    totals = np.ascontiguousarray(stats.totals, dtype=dtype)
     rows = len(matches)
+    loops = row_loops(rows)
+    if loops is row and not float32:  # plain Python on lists of floats (numpy scalars are slower)
+        score, bp, precisions = [0.0] * rows, [1.0] * rows, [[0.0] * matches.shape[1] for _ in range(rows)]
+        row.sacrebleu_rows(hyp_len.tolist(), ref_len.tolist(), matches.tolist(), totals.tolist(), codes[0], consts,
+                           codes[1], _LOG_ZERO, weights, score, precisions, bp)
+        return {"score": np.array(score, dtype=np.float64),
+                "precisions": np.array(precisions, dtype=np.float64).reshape(matches.shape),
+                "brevity_penalty": np.array(bp, dtype=np.float64)}
     score, precisions, bp = np.zeros(rows), np.zeros(matches.shape), np.ones(rows)
-    compiled.compile_loops(row).sacrebleu_rows(  # numba (cached)
-        floats(stats.hyp_len), floats(stats.ref_len), matches, floats(stats.totals),
-        SMOOTH_CODES[options.smooth_method], 0.0 if value is None else float(value),
-        EFFECTIVE_ORDER_CODES[options.effective_order], _LOG_ZERO, score, precisions, bp)
+    # compiled, or plain Python on numpy float32 scalars (a bootstrap's thousand rows)
+    loops.sacrebleu_rows(hyp_len, ref_len, matches, totals, codes[0], consts, codes[1], _LOG_ZERO,
+                         np.asarray(weights, dtype=np.float64), score, precisions, bp)
     return {"score": score, "precisions": precisions, "brevity_penalty": bp}
 
 
@@ -209,16 +137,14 @@ class SacrebleuBleu(BleuVariant):
             values["effective_order"] = "sacrebleu"
         return values
 
-    def scores_counts(self, options: OptionValues) -> bool:
-        return options.weights is None  # (weights: the array code's arithmetic, bleu_from_statistics)
-
     def score(self, counts: Counts, options: OptionValues) -> Dict[str, Any]:
-        """One unweighted row in Python (:func:`score_row`): the numbers of :func:`bleu_result`."""
+        """One row in Python (:func:`score_row`): the numbers of :func:`bleu_result`."""
         value = self.smooth_parameter(options)
         precisions: List[float] = [0.0] * len(counts.matches)
+        weights = () if options.weights is None else tuple(float(w) for w in options.weights)
         score, bp = score_row(float(counts.hyp_len), float(counts.ref_len), counts.matches, counts.totals,
-                              SMOOTH_CODES[options.smooth_method], 0.0 if value is None else float(value),
-                              EFFECTIVE_ORDER_CODES[options.effective_order], _LOG_ZERO, precisions)
+                              SMOOTH_CODES[options.smooth_method], row.constants(0.0 if value is None else float(value)),
+                              EFFECTIVE_ORDER_CODES[options.effective_order], _LOG_ZERO, weights, precisions)
         return {"bleu": score / 100.0, "score": score, "precisions": [p / 100.0 for p in precisions],
                 "brevity_penalty": bp, "reference_length": counts.ref_len, "counts": list(counts.matches),
                 "totals": list(counts.totals)}

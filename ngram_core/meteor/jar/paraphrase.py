@@ -25,7 +25,9 @@ phrases and their prefixes (:class:`_HashKeys`: built by compiled loops, 0.2-0.5
 by the first process, which keeps it on disk beside the table, 107 MB; then one probe
 per n-gram; a hash collision can never make a match) or as the run of the sorted phrases that start with it
 (:class:`PhraseRanges`: numpy binary searches, nothing to build, for a one-off call);
-:func:`ngram_core.compiled.use` chooses, as for the matchers' loops.
+:func:`ngram_core.compiled.use` chooses, as for the matchers' loops. With the hash
+index the levels run in one compiled pass, start after start
+(:func:`.paraphrase_kernel.phrase_occurrences`: the same occurrences in the same order).
 """
 from __future__ import annotations
 
@@ -102,6 +104,14 @@ class _HashKeys:
         continued = key >= 0
         continued[continued] = self._continued[key[continued]]
         return phrase, continued
+
+    def scan(self, words: np.ndarray, end: np.ndarray, phrase_words: np.ndarray):
+        """(start, length, phrase) of every occurrence, by start then length, in one
+        compiled pass (:func:`.paraphrase_kernel.phrase_occurrences`): what the level-by-level
+        search of :meth:`ParaphraseTable.occurrences` finds, without its numpy passes."""
+        return self._kernel.phrase_occurrences(words, end, phrase_words, self._keys, self._index, self._bits,
+                                               _SLOT_MULTIPLIER, _MULTIPLIER, self._n_phrases, self._phrase_len,
+                                               self._continued)
 
 
 class PhraseRanges:
@@ -192,6 +202,10 @@ class ParaphraseTable:
         n_seq = len(offsets) - 1
         seq_of = np.repeat(np.arange(n_seq, dtype=np.int64), np.diff(offsets))
         end = offsets[1:][seq_of]
+        if isinstance(finder, _HashKeys):  # compiled: one pass, start after start
+            where, length, phrase = finder.scan(np.ascontiguousarray(words, dtype=np.int64), end, self.phrase_words)
+            seq = seq_of[where]
+            return Occurrences(seq, where - offsets[seq], length, phrase)
         start = np.flatnonzero(words >= 0)
         state = finder.first(words[start])
         found = []

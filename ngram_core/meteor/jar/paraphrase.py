@@ -6,8 +6,10 @@
 The table: 5,274,084 entries (phrase, paraphrase) of ``paraphrase-en.gz``, shipped as
 ``ngram_core/data/meteor15-paraphrase-en.bin.gz`` (20.9 MB, built by
 ``scripts/build_meteor_resources.py``; the jar ignores the probabilities, so they are
-left out). :func:`paraphrase_table` loads it once per process, on first use (about
-0.3 s): 43,139 words, 2,616,378 distinct phrases of 1-7 words (sorted by word ids),
+left out). :func:`paraphrase_table` loads it once per process, on first use: the
+first process decompresses it (about 0.3-0.6 s of CPU) and keeps the arrays on disk
+uncompressed (:mod:`.disk_cache`, 61 MB), which later processes map (a few
+milliseconds). 43,139 words, 2,616,378 distinct phrases of 1-7 words (sorted by word ids),
 430,639 of them with paraphrases.
 
 The jar's transducer is a trie of the first-column phrases: from a position of a
@@ -19,15 +21,18 @@ hash keys of the other modules); a word the table lacks stops every phrase.
 (start, length, phrase) where a phrase of the table (of either column) occurs: level by
 level, the n-grams that are a proper prefix of some phrase grow by one word, and every
 hit is checked word by word. An n-gram is looked up either in a hash index of the
-phrases and their prefixes (:class:`_HashKeys`: built once per process by compiled
-loops, a fraction of a second, then one probe per n-gram; a hash collision can never
-make a match) or as the run of the sorted phrases that start with it
+phrases and their prefixes (:class:`_HashKeys`: built by compiled loops, 0.2-0.5 s,
+by the first process, which keeps it on disk beside the table, 107 MB; then one probe
+per n-gram; a hash collision can never make a match) or as the run of the sorted phrases that start with it
 (:class:`PhraseRanges`: numpy binary searches, nothing to build, for a one-off call);
-:func:`ngram_core.compiled.use` chooses, as for the matchers' loops.
+:func:`ngram_core.compiled.use` chooses, as for the matchers' loops. With the hash
+index the levels run in one compiled pass, start after start
+(:func:`.paraphrase_kernel.phrase_occurrences`: the same occurrences in the same order).
 """
 from __future__ import annotations
 
 import gzip
+import hashlib
 import json
 import threading
 from dataclasses import dataclass
@@ -40,7 +45,7 @@ import numpy as np
 from ...data_folder import DATA
 from ... import caches, compiled
 from ...ngrams.encoded import offsets_from_counts
-from . import paraphrase_kernel
+from . import disk_cache, paraphrase_kernel
 
 RESOURCE = DATA / "meteor15-paraphrase-en.bin.gz"
 MAGIC = b"ngram-core METEOR 1.5 paraphrase table v1\n"
@@ -66,14 +71,24 @@ class _HashKeys:
     hash, one row; two equal keys (a hash collision of two phrases) are an error, never a
     silent wrong match."""
 
-    def __init__(self, phrase_words: np.ndarray) -> None:
+    def __init__(self, phrase_words: np.ndarray, source: Optional[Path] = None) -> None:
         self._kernel = compiled.compile_loops(paraphrase_kernel)
-        keys, self._phrase_len, self._continued = self._kernel.phrase_keys(phrase_words, _MULTIPLIER)
         self._n_phrases = phrase_words.shape[1]
-        self._bits = max(int(len(keys) * 2 - 1).bit_length(), 4)
-        self._keys, self._index, ok = self._kernel.hash_insert(keys, self._bits, _SLOT_MULTIPLIER)
-        if not ok:
-            raise ValueError("two keys are equal, or a key is zero (the empty-slot mark)")
+        name = _cache_name(source, "index") if source is not None else None
+        index = disk_cache.load(name, source) if name is not None else None
+        if index is None:
+            keys, phrase_len, continued = self._kernel.phrase_keys(phrase_words, _MULTIPLIER)
+            bits = max(int(len(keys) * 2 - 1).bit_length(), 4)
+            slot_keys, slot_index, ok = self._kernel.hash_insert(keys, bits, _SLOT_MULTIPLIER)
+            if not ok:
+                raise ValueError("two keys are equal, or a key is zero (the empty-slot mark)")
+            index = {"slot_keys": slot_keys, "slot_index": slot_index, "phrase_len": phrase_len,
+                     "continued": continued, "bits": np.array([bits], dtype=np.int64)}
+            if name is not None:
+                disk_cache.store(name, source, index)
+        self._keys, self._index = index["slot_keys"], index["slot_index"]
+        self._phrase_len, self._continued = index["phrase_len"], index["continued"]
+        self._bits = int(index["bits"][0])
 
     def first(self, words: np.ndarray) -> np.ndarray:
         return (words.astype(np.uint64) + np.uint64(1))[None, :]
@@ -89,6 +104,14 @@ class _HashKeys:
         continued = key >= 0
         continued[continued] = self._continued[key[continued]]
         return phrase, continued
+
+    def scan(self, words: np.ndarray, end: np.ndarray, phrase_words: np.ndarray):
+        """(start, length, phrase) of every occurrence, by start then length, in one
+        compiled pass (:func:`.paraphrase_kernel.phrase_occurrences`): what the level-by-level
+        search of :meth:`ParaphraseTable.occurrences` finds, without its numpy passes."""
+        return self._kernel.phrase_occurrences(words, end, phrase_words, self._keys, self._index, self._bits,
+                                               _SLOT_MULTIPLIER, _MULTIPLIER, self._n_phrases, self._phrase_len,
+                                               self._continued)
 
 
 class PhraseRanges:
@@ -141,7 +164,8 @@ def _bisect(row: np.ndarray, lo: np.ndarray, hi: np.ndarray, target: np.ndarray,
 class ParaphraseTable:
     """The paraphrase table as arrays (see the module docstring)."""
 
-    def __init__(self, arrays: Dict[str, np.ndarray]) -> None:
+    def __init__(self, arrays: Dict[str, np.ndarray], source: Optional[Path] = None) -> None:
+        self._source = source  # the resource file (names the hash index's disk cache), if any
         self.words = arrays["words"].tobytes().decode("utf-8").split("\n")
         self._word_index = {w: k for k, w in enumerate(self.words)}
         # phrase_words[k, p]: word k of phrase p, as word id + 1 (0: the phrase is shorter); sorted
@@ -162,7 +186,8 @@ class ParaphraseTable:
         ranges of the sorted phrases (numpy, nothing built)."""
         with self._finder_lock:
             if compiled_loops not in self._finders:
-                self._finders[compiled_loops] = (_HashKeys if compiled_loops else PhraseRanges)(self.phrase_words)
+                self._finders[compiled_loops] = (_HashKeys(self.phrase_words, self._source) if compiled_loops
+                                                 else PhraseRanges(self.phrase_words))
             return self._finders[compiled_loops]
 
     def word_ids(self, vocab: Sequence[str]) -> np.ndarray:
@@ -177,6 +202,10 @@ class ParaphraseTable:
         n_seq = len(offsets) - 1
         seq_of = np.repeat(np.arange(n_seq, dtype=np.int64), np.diff(offsets))
         end = offsets[1:][seq_of]
+        if isinstance(finder, _HashKeys):  # compiled: one pass, start after start
+            where, length, phrase = finder.scan(np.ascontiguousarray(words, dtype=np.int64), end, self.phrase_words)
+            seq = seq_of[where]
+            return Occurrences(seq, where - offsets[seq], length, phrase)
         start = np.flatnonzero(words >= 0)
         state = finder.first(words[start])
         found = []
@@ -228,9 +257,21 @@ def _read_arrays(path: Path) -> Dict[str, np.ndarray]:
 _LOCK = threading.Lock()
 
 
+def _cache_name(source: Path, part: str) -> str:
+    """The disk cache's name for ``part`` of the table in ``source`` (its resolved path's hash:
+    two tables never share a name)."""
+    return f"meteor15-paraphrase-{part}-{hashlib.sha1(str(source).encode()).hexdigest()[:16]}"
+
+
 @lru_cache(maxsize=None)
 def _load(path: str) -> ParaphraseTable:
-    return ParaphraseTable(_read_arrays(Path(path)))
+    source = Path(path)
+    name = _cache_name(source, "table")
+    arrays = disk_cache.load(name, source)
+    if arrays is None:
+        arrays = _read_arrays(source)
+        disk_cache.store(name, source, arrays)
+    return ParaphraseTable(arrays, source)
 
 
 caches.register(caches.Cache("meteor_paraphrase_table", "METEOR 1.5's English paraphrase table, as loaded",

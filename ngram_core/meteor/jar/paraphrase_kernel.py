@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: LGPL-2.1-only
 # Part of ngram-core's port of METEOR 1.5 (Michael Denkowski and Alon Lavie, CMU), licensed
 # under the GNU LGPL 2.1 (LICENSE.LGPL-2.1), not Apache-2.0 as the rest of ngram-core.
-"""The paraphrase table's hash index (:mod:`.paraphrase`), loops run compiled only
+"""The paraphrase table's hash index (:mod:`.paraphrase`) and the search of a corpus's
+phrases in it, loops run compiled only
 (:func:`ngram_core.compiled.compile_loops`): millions of keys, and 64-bit arithmetic
 that wraps, as numba's does and numpy's scalars warn about. Without numba the table is
 searched by ranges of its sorted phrases instead (:class:`.paraphrase.PhraseRanges`),
@@ -95,3 +96,65 @@ def hash_find(slot_keys, slot_index, bits, slot_multiplier, queries):
                 break
             s = (s + 1) & mask
     return result
+
+
+def phrase_occurrences(words, end, phrase_words, slot_keys, slot_index, bits, slot_multiplier, multiplier, n_phrases,
+                       phrase_len, continued):
+    """Every (start, length, phrase) where a phrase of the table occurs in the sequences of
+    ``words`` (table word ids, -1 for other words; ``end[x]``: the end of position x's
+    sequence), by start then length: from each start the n-gram grows one word at a time
+    while the hash index says some phrase continues it, each hit checked word by word
+    against ``phrase_words`` (a hash collision never makes a match). What
+    :meth:`.paraphrase.ParaphraseTable.occurrences` does level by level in numpy, one start
+    after another."""
+    depth = phrase_words.shape[0]
+    mask = (1 << bits) - 1
+    shift = np.uint64(64 - bits)
+    size = 1024
+    out_start = np.empty(size, np.int64)
+    out_len = np.empty(size, np.int64)
+    out_phrase = np.empty(size, np.int64)
+    n_out = 0
+    for s in range(len(words)):
+        if words[s] < 0:
+            continue
+        h = np.uint64(0)
+        for n in range(1, depth + 1):
+            x = s + n - 1
+            if x >= end[s] or words[x] < 0:
+                break
+            h = h * multiplier + np.uint64(words[x] + 1)
+            slot = np.int64((h * slot_multiplier) >> shift)
+            key = -1
+            while slot_keys[slot] != 0:
+                if slot_keys[slot] == h:
+                    key = slot_index[slot]
+                    break
+                slot = (slot + 1) & mask
+            if key < 0:
+                break
+            if key < n_phrases and phrase_len[key] == n:
+                same = True
+                for k in range(n):
+                    if np.int64(phrase_words[k, key]) != words[s + k] + 1:
+                        same = False
+                        break
+                if same:
+                    if n_out == size:
+                        size *= 2
+                        out_start, out_len, out_phrase = (_grown(out_start, size), _grown(out_len, size),
+                                                          _grown(out_phrase, size))
+                    out_start[n_out] = s
+                    out_len[n_out] = n
+                    out_phrase[n_out] = key
+                    n_out += 1
+            if not continued[key]:
+                break
+    return out_start[:n_out], out_len[:n_out], out_phrase[:n_out]
+
+
+def _grown(values, size):
+    """``values`` (int64) copied into a larger array of ``size`` entries."""
+    out = np.empty(size, np.int64)
+    out[:len(values)] = values
+    return out

@@ -83,6 +83,8 @@ def sentence_bleu_rewards(ids, lengths, ref_table, n_segments, max_order, smooth
     totals = np.zeros(max_order, np.float64)
     precisions = np.zeros(max_order, np.float64)
     out = np.zeros(n_segments, np.float64)
+    constants = (100.0, value, 100.0 * value)  # row.constants(value): float64 statistics
+    no_weights = np.zeros(0, np.float64)  # sacreBLEU's mean of the logs
     for s in range(n_segments):
         h0 = first[s]
         L = lengths[s]
@@ -133,7 +135,7 @@ def sentence_bleu_rewards(ids, lengths, ref_table, n_segments, max_order, smooth
                 clipped += min(hyp_count[c], ref_max[c])
             matches[n] = float(clipped)
         closest, _ = reference_lengths_of(L, ref_lens, False)
-        score, _ = score_row(float(L), float(closest), matches, totals, smooth, value, effective_order, log_zero,
-                             precisions)
+        score, _ = score_row(float(L), float(closest), matches, totals, smooth, constants, effective_order, log_zero,
+                             no_weights, precisions)
         out[s] = score / 100.0
     return out

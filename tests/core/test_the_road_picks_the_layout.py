@@ -28,7 +28,7 @@ def test_the_road_picks_plain_only_where_every_metric_counts_so_and_the_caller_w
         assert corpora(("bleu", "chrf")).plain
         assert not corpora(("bleu",), results_only=False).plain  # statistics to add, slice, send: arrays
         assert not corpora(("bleu", "nist")).plain  # NIST counts no plain Python: one layout for the call
-        assert not corpora(("bleu",), weights=[0.25] * 4).plain  # only sacreBLEU's array code weighs orders
+        assert corpora(("bleu",), weights=[0.25] * 4).plain  # the one row body weighs orders too (bleu/row.py)
         assert not corpora(("chrf",), variant="torchmetrics").plain
         assert isinstance(corpora(("bleu",)).corpus("13a", False), TokenLists)
     with compiled.preferring_plain(False):
@@ -50,6 +50,9 @@ def test_statistics_stay_arrays_and_results_agree_across_layouts():
     with compiled.preferring_plain(True):
         assert isinstance(corpus_statistics(HYPS, REFS, metrics=("bleu",))["bleu"], BleuStatistics)
         in_python = score_all(HYPS, REFS, metrics=("bleu", "chrf"), return_segments=True)
+        weighed_in_python = score_all(HYPS, REFS, metrics=("bleu",), weights=[0.4, 0.3, 0.2, 0.1])
     with compiled.preferring_plain(False):
         as_arrays = score_all(HYPS, REFS, metrics=("bleu", "chrf"), return_segments=True)
+        weighed_as_arrays = score_all(HYPS, REFS, metrics=("bleu",), weights=[0.4, 0.3, 0.2, 0.1])
     assert in_python == as_arrays
+    assert weighed_in_python == weighed_as_arrays

@@ -68,7 +68,7 @@ def _period(c):
 
 @numba.njit(cache=True, nogil=True, inline="always")
 def _pair_rule(src, n, dst, rule):
-    """Rule 2, 3 or 4 (``rule``) on ``src[:n]`` into ``dst``: its length there. Each is a
+    r"""Rule 2, 3 or 4 (``rule``) on ``src[:n]`` into ``dst``: its length there. Each is a
     pair (a, b): rule 2 ``([^0-9])([\.,]) -> "\1 \2 "``, rule 3 ``([\.,])([^0-9]) -> " \1 \2"``,
     rule 4 ``([0-9])(-) -> "\1 \2 "``; a match resumes the scan after its pair."""
     k, i = 0, 0

@@ -88,7 +88,10 @@ def measure(row: str, repeats: int, segments: int, inputs_cache: dict):
     hyps, refs = inputs_cache[inputs]
     if segments:
         hyps, refs = hyps[:segments], refs[:segments]
-    script = evaluate.load(str(REPO / f"{name}_custom"), **options)
+    from ngram_core.adapters.space.card import metric_script
+
+    # the script's own file: a folder evaluate does not find would be looked up on the Hub (a download)
+    script = evaluate.load(str(metric_script(REPO / f"{name}_custom")), **options)
     core_function = type(script).corpus_function
     packaged = ngram_core.load(name, **options)
     calls = {

@@ -12,6 +12,7 @@ import pytest
 
 from helpers.data import REPO
 from ngram_core.bleu import corpus_bleu
+from ngram_core.adapters.space.card import metric_script
 
 PREDICTIONS = ["the cat sat on the mat", "a quick brown fox", ""]
 REFERENCES = [["the cat is on the mat", "a cat sat on the mat"], ["the quick brown fox jumps"], ["nothing here"]]
@@ -19,7 +20,7 @@ REFERENCES = [["the cat is on the mat", "a cat sat on the mat"], ["the quick bro
 
 @lru_cache(maxsize=None)
 def metric(**options):
-    return evaluate.load(str(REPO / "bleu_custom"), **options)
+    return evaluate.load(str(metric_script(REPO / "bleu_custom")), **options)
 
 
 def test_compute_equals_the_core():

@@ -14,6 +14,7 @@ from ngram_core.nist import (
     nist_statistics,
 )
 from ngram_core.ngrams.index import tokenize_corpus
+from ngram_core.adapters.space.card import metric_script
 
 
 def log2(x: float) -> float:
@@ -151,7 +152,7 @@ def test_signature_names_every_setting():
 
 def test_evaluate_script_gives_the_core_result_and_documented_example():
     evaluate = require_module("evaluate")
-    metric = evaluate.load(str(REPO / "nist_custom"))
+    metric = evaluate.load(str(metric_script(REPO / "nist_custom")))
     predictions = ["the cat sat on the mat"]
     references = [["the cat sat on the mat", "a cat was sitting on the mat"]]
     out = metric.compute(predictions=predictions, references=references)

@@ -22,6 +22,7 @@ from ngram_core.ngrams.corpus import encode_texts
 from ngram_core.tokenizers import get_tokenizer, tokenize
 from ngram_core.tokenizers import tokenizer_spm
 from ngram_core.tokenizers.tokenizer_spm import MODELS, SpmModelNotFound, find_model, model_candidates
+from ngram_core.adapters.space.card import metric_script
 
 NAMES = ("flores101", "flores200", "spBLEU-1K", "spm")
 LANGUAGES = ("en", "de", "ja", "zh", "cs", "ru")
@@ -257,7 +258,7 @@ def test_evaluate_and_the_command_line_take_tokenize_flores200(in_sacrebleus_cac
     hyps = ["the cat sat on the mat", "a big dog ran home", "the house is red"]
     refs = ["the cat sat on a mat", "a small dog ran home", "the house was red"]
     theirs = sacrebleu.corpus_bleu(hyps, [refs], tokenize="flores200")
-    result = evaluate.load(str(REPO / "bleu_custom"), tokenize="flores200").compute(
+    result = evaluate.load(str(metric_script(REPO / "bleu_custom")), tokenize="flores200").compute(
         predictions=hyps, references=[[r] for r in refs])
     assert result["score"] == theirs.score
     assert "|tok:flores200|" in result["signature"]

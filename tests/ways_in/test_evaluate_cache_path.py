@@ -12,6 +12,7 @@ import pytest
 from helpers.data import REPO
 from ngram_core import bleu, chrf, cider, meteor, nist, rouge_l
 from ngram_core.adapters import evaluate as hf_metric
+from ngram_core.adapters.space.card import metric_script
 
 WORDS = ("the cat dog sat on a mat quickly , . ! über naïve 東京 ran jumped over lazy brown fox").split()
 
@@ -43,7 +44,7 @@ def _same(a, b):
 def test_every_way_of_adding_rows_gives_the_core_result(folder, in_memory, n, tmp_path):
     hyps, refs = _corpus(n, seed=n)
     expected = CORE[folder](hyps, refs, return_segments=True)
-    metric = evaluate.load(str(REPO / folder), keep_in_memory=in_memory, cache_dir=str(tmp_path))
+    metric = evaluate.load(str(metric_script(REPO / folder)), keep_in_memory=in_memory, cache_dir=str(tmp_path))
 
     _same(metric.compute(predictions=hyps, references=refs, return_segments=True), expected)
 
@@ -66,7 +67,7 @@ def test_batches_of_single_references_and_of_lists_mix(tmp_path):
     hyps, refs = _corpus(40, seed=3)
     singles = [r[0] for r in refs]
     expected = bleu.corpus_bleu(hyps, singles)
-    metric = evaluate.load(str(REPO / "bleu_custom"), cache_dir=str(tmp_path))
+    metric = evaluate.load(str(metric_script(REPO / "bleu_custom")), cache_dir=str(tmp_path))
     metric.add_batch(predictions=hyps[:20], references=singles[:20])
     metric.add_batch(predictions=hyps[20:], references=[[r] for r in singles[20:]])
     _same(metric.compute(), expected)
@@ -74,7 +75,7 @@ def test_batches_of_single_references_and_of_lists_mix(tmp_path):
 
 def test_the_cache_file_holds_the_rows_as_evaluate_reads_them(tmp_path):
     hyps, refs = _corpus(30, seed=5)
-    metric = evaluate.load(str(REPO / "bleu_custom"), keep_in_memory=False, cache_dir=str(tmp_path))
+    metric = evaluate.load(str(metric_script(REPO / "bleu_custom")), keep_in_memory=False, cache_dir=str(tmp_path))
     metric.add_batch(predictions=hyps[:10], references=[r[0] for r in refs[:10]])
     metric.add_batch(predictions=hyps[10:], references=refs[10:])
     metric._finalize()  # (evaluate's own step before _compute: the file read back as a dataset)
@@ -85,7 +86,7 @@ def test_the_cache_file_holds_the_rows_as_evaluate_reads_them(tmp_path):
 
 
 def test_a_bad_batch_fails_before_anything_reaches_the_cache(tmp_path):
-    metric = evaluate.load(str(REPO / "bleu_custom"), cache_dir=str(tmp_path))
+    metric = evaluate.load(str(metric_script(REPO / "bleu_custom")), cache_dir=str(tmp_path))
     with pytest.raises(TypeError, match=r"references\[1\] is a string but references\[0\] is a list"):
         metric.add_batch(predictions=["a", "b"], references=[["a"], "b"])
     assert metric.writer is None
@@ -99,7 +100,7 @@ def test_a_compute_s_own_batch_is_in_the_cache_and_the_core_s_error_comes_from_c
     # rows are still in the file evaluate reads back, and the core's error is raised as
     # evaluate raises _compute's (its cache file then left, as evaluate leaves it)
     hyps, refs = _corpus(30, seed=6)
-    metric = evaluate.load(str(REPO / "bleu_custom"), keep_in_memory=False, cache_dir=str(tmp_path))
+    metric = evaluate.load(str(metric_script(REPO / "bleu_custom")), keep_in_memory=False, cache_dir=str(tmp_path))
     seen = {}
 
     def failing(predictions, references, **options):
@@ -125,7 +126,7 @@ def test_a_compute_s_own_batch_is_in_the_cache_and_the_core_s_error_comes_from_c
 def test_a_lone_surrogate_is_named_and_reaches_no_cache(batch, where, tmp_path):
     # the batch's arrow table is the check of its text (UTF-8 fails on lone surrogates);
     # the message is the core's, naming the string in the form it was given
-    metric = evaluate.load(str(REPO / "bleu_custom"), cache_dir=str(tmp_path))
+    metric = evaluate.load(str(metric_script(REPO / "bleu_custom")), cache_dir=str(tmp_path))
     predictions, references = batch
     for call in (lambda: metric.compute(predictions=iter(predictions), references=iter(references)),
                  lambda: metric.add_batch(predictions=predictions, references=references),

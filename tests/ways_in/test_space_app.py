@@ -21,6 +21,7 @@ from helpers.require import require, require_module
 from ngram_core import registry
 from ngram_core.adapters import space
 from helpers.spaces import METRIC_FOLDERS, metric_folder
+from ngram_core.adapters.space.card import metric_script
 
 
 def gradio_pin(requirements: Path) -> str:
@@ -373,7 +374,7 @@ def test_a_language_the_default_stages_cannot_run_names_the_widgets_to_change():
     """METEOR's refusal in the page's words (the widget), not Python's stages=[...]."""
     import evaluate
 
-    metric = evaluate.load(str(REPO / "meteor_custom"), keep_in_memory=True)
+    metric = evaluate.load(str(metric_script(REPO / "meteor_custom")), keep_in_memory=True)
     specs = space.option_specs(metric.OPTIONS)
     values = ["de" if spec.name == "language" else space.widget_value(spec) for spec in specs]
     message, rows = space.make_scorer(metric, specs)(*space.EXAMPLES[0], None, None, *values)

@@ -172,6 +172,12 @@ class Metric:
         scores = np.asarray(scores, dtype=np.float64)
         return scores if self.higher_is_better else 1 - scores
 
+    def reward_road(self, values: Mapping[str, Any]) -> Optional[Callable[[List[str], List[List[str]]], List[float]]]:
+        """A compiled road from a batch's texts to its rewards (what :meth:`reward_scores` of
+        :meth:`sentence_scores` gives, the same numbers) for these options, or None: the
+        general road (:mod:`ngram_core.rewards`)."""
+        return None
+
     def pair_scorer(self, candidates: List[str], references: List[str],
                     values: Mapping[str, Any]) -> Callable[[int, int], np.ndarray]:
         """``scorer(start, stop)`` -> (stop - start, len(references)) float64: candidates

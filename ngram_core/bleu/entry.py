@@ -119,6 +119,11 @@ class Bleu(Metric):
     statistics_types = (bleu_core.BleuStatistics,)
     sentence_options = {"effective_order": True}
 
+    def reward_road(self, values: Mapping[str, Any]):
+        from .rewards import road
+
+        return road(self, values)
+
     def ngram_order(self, values: Mapping[str, Any]) -> int:
         return int(values["max_order"])
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 from typing import Any, Callable, List, Mapping, Optional
 
 from .. import compiled
-from .entry import Bleu
 from .row import EFFECTIVE_ORDER_CODES, SMOOTH_CODES
 from .variants.sacrebleu import _LOG_ZERO
 
@@ -21,9 +20,9 @@ DEFAULTS = {"variant": "sacrebleu", "tokenize": "13a", "lowercase": False, "max_
 
 
 def road(entry: Any, values: Mapping[str, Any]) -> Optional[Callable[[List[str], List[List[str]]], List[float]]]:
-    """:func:`rewards` where ``entry`` is BLEU with :data:`DEFAULTS` and the compiled kernels
+    """:func:`rewards` for BLEU (``entry``, which asks: :meth:`~ngram_core.metric.Metric.reward_road`) with :data:`DEFAULTS` and the compiled kernels
     may run (:func:`ngram_core.compiled.use`), else None."""
-    if isinstance(entry, Bleu) and dict(values) == DEFAULTS and compiled.use():
+    if dict(values) == DEFAULTS and compiled.use():
         return rewards
     return None
 

@@ -235,6 +235,11 @@ class Nist(Metric):
     OPTIONS = nist_core.OPTIONS
     headline = "nist"
 
+    def reward_road(self, values: Mapping[str, Any]):
+        from .rewards import road
+
+        return road(self, values)
+
     def ngram_order(self, options: Mapping[str, Any]) -> int:
         return int(options["n"])
 

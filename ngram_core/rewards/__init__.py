@@ -76,14 +76,7 @@ class _Scorer:
 
 def _road(entry: Metric, values: Mapping[str, Any]) -> Optional[Callable[[List[str], List[List[str]]], List[float]]]:
     """The metric's compiled reward road for these options, if it has one."""
-    from ..bleu import rewards as bleu_rewards
-    from ..nist import rewards as nist_rewards
-
-    for road in (bleu_rewards.road, nist_rewards.road):
-        found = road(entry, values)
-        if found is not None:
-            return found
-    return None
+    return entry.reward_road(values)
 
 
 def _reference_list(value: Any, where: str) -> List[str]:

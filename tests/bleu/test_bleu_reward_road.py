@@ -32,9 +32,9 @@ def general(hyps, refs):
 
 def test_the_road_is_taken_for_the_defaults_only():
     rewards.trl("bleu")  # (a process that makes a reward runs compiled from then on)
-    assert bleu_rewards.road(BLEU, VALUES) is bleu_rewards.rewards
-    assert bleu_rewards.road(BLEU, sentence_values(BLEU, {"tokenize": "intl"})) is None
-    assert bleu_rewards.road(registry.get("nist"), sentence_values(registry.get("nist"), {})) is None
+    assert BLEU.reward_road(VALUES) is bleu_rewards.rewards
+    assert BLEU.reward_road(sentence_values(BLEU, {"tokenize": "intl"})) is None
+    assert registry.get("nist").reward_road(sentence_values(registry.get("nist"), {})) is not bleu_rewards.rewards
 
 
 def test_edge_cases_give_the_general_roads_numbers_alone_and_together():

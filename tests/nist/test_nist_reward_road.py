@@ -23,9 +23,9 @@ def general(hyps, refs):
 
 def test_the_road_is_taken_for_the_defaults_only():
     rewards.trl("nist")  # (a process that makes a reward runs compiled from then on)
-    assert nist_rewards.road(NIST, VALUES) is not None
-    assert nist_rewards.road(NIST, sentence_values(NIST, {"n": 4})) is None
-    assert nist_rewards.road(registry.get("bleu"), sentence_values(registry.get("bleu"), {})) is None
+    assert NIST.reward_road(VALUES) is not None
+    assert NIST.reward_road(sentence_values(NIST, {"n": 4})) is None
+    assert registry.get("ter").reward_road(sentence_values(registry.get("ter"), {})) is None  # a metric without a road
 
 
 def test_edge_cases_and_wmt_lines_give_the_general_roads_numbers():

@@ -9,23 +9,22 @@ from helpers.data import REPO
 from helpers.shared_users import shared_users
 
 DIRECT = re.compile(r"\b(require_wmt|oracle_records|load_system|WMT)\b")
+LISTED = set(shared_users())
+TEST_FILES = {str(path.relative_to(REPO)): path.read_text(encoding="utf-8")
+              for path in sorted((REPO / "tests").rglob("test_*.py"))}
 
 
 def test_every_file_that_reads_the_wmt_data_is_listed():
-    listed = set(shared_users())
-    tests = sorted((REPO / "tests").rglob("test_*.py"))
-    direct = {str(path.relative_to(REPO)) for path in tests if DIRECT.search(path.read_text(encoding="utf-8"))}
-    assert direct and direct <= listed, sorted(direct - listed)
+    direct = {name for name, text in TEST_FILES.items() if DIRECT.search(text)}
+    assert direct and direct <= LISTED, sorted(direct - LISTED)
 
 
 def test_importers_of_a_helper_that_reads_the_data_are_listed():
     # helpers.wmt_sample reads the WMT data; the files that use it never name it themselves
-    importers = {str(path.relative_to(REPO)) for path in sorted((REPO / "tests").rglob("test_*.py"))
-                 if "wmt_sample" in path.read_text(encoding="utf-8")}
-    assert importers and importers <= set(shared_users()), sorted(importers - set(shared_users()))
+    importers = {name for name, text in TEST_FILES.items() if "wmt_sample" in text}
+    assert importers and importers <= LISTED, sorted(importers - LISTED)
 
 
 def test_files_that_never_touch_the_data_are_left_out():
-    listed = set(shared_users())
-    assert "tests/ways_in/test_cli.py" not in listed  # its own option parsing, no WMT file
-    assert len(listed) < len(list((REPO / "tests").rglob("test_*.py")))
+    assert "tests/ways_in/test_cli.py" not in LISTED  # its own option parsing, no WMT file
+    assert LISTED < set(TEST_FILES)

@@ -28,7 +28,7 @@ from typing import Callable, Dict, FrozenSet, List, Sequence, Tuple
 import numpy as np
 
 from ... import caches
-from .stemmers import get_stemmer
+from .stemmers import get_word_stemmer
 from ..tables import Side, combined, contains, csr, distinct, expand_csr, ranked_join
 from .wordnet import get_wordnet
 
@@ -43,9 +43,9 @@ _WORD_CACHE_SIZE = 1 << 17
 
 @lru_cache(maxsize=None)
 def _cached_stemmer(name: str) -> Callable[[str], str]:
-    """``name``'s stemmer as a function of one word, with a bounded cache (pure function)."""
-    stem_words = get_stemmer(name)
-    return lru_cache(maxsize=_WORD_CACHE_SIZE)(lambda word: stem_words([word])[0])
+    """``name``'s stemmer as a function of one word, with a bounded cache (pure function;
+    the cache wraps the stemmer's own function, no Python call in between)."""
+    return lru_cache(maxsize=_WORD_CACHE_SIZE)(get_word_stemmer(name))
 
 
 @lru_cache(maxsize=_WORD_CACHE_SIZE)

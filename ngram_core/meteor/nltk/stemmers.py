@@ -4,7 +4,8 @@
   as NLTK's ``meteor_score`` uses; the ``nltk`` variant's stemmer. It is pure code, no
   data, but needs ``pip install nltk``; it is imported on first use only.
 
-A stemmer is a function from a list of words to the list of their stems.
+A stemmer is a function from a list of words to the list of their stems
+(:func:`get_stemmer`), or from one word to its stem (:func:`get_word_stemmer`).
 """
 from __future__ import annotations
 
@@ -16,8 +17,10 @@ STEMMERS = ("porter",)
 
 
 @lru_cache(maxsize=None)
-def get_stemmer(name: str) -> Stemmer:
-    """The stemmer called ``name`` (one of :data:`STEMMERS`)."""
+def get_word_stemmer(name: str) -> Callable[[str], str]:
+    """The stemmer called ``name`` (one of :data:`STEMMERS`) as a function of one word
+    (for ``porter``, ``PorterStemmer().stem`` itself: a cache wrapped around it calls it
+    with no Python frame in between)."""
     if name == "porter":
         try:
             from nltk.stem.porter import PorterStemmer
@@ -26,6 +29,12 @@ def get_stemmer(name: str) -> Stemmer:
                 "METEOR variant='nltk' uses NLTK's Porter stemmer: pip install nltk "
                 "(no NLTK data is needed), or use variant='meteor-1.5'"
             ) from err
-        stem = PorterStemmer().stem
-        return lambda words: [stem(word) for word in words]
+        return PorterStemmer().stem
     raise ValueError(f"unknown stemmer {name!r}; use one of {', '.join(STEMMERS)}")
+
+
+@lru_cache(maxsize=None)
+def get_stemmer(name: str) -> Stemmer:
+    """The stemmer called ``name`` (one of :data:`STEMMERS`), on a list of words."""
+    stem = get_word_stemmer(name)
+    return lambda words: [stem(word) for word in words]

